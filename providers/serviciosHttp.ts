@@ -1,0 +1,80 @@
+import { SERVICES_URL } from './config';
+import { session } from './session';
+
+/** An error of the services API: the spec's message plus the HTTP status and field messages. */
+export class ServiciosError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** POST /auth/refresh once (shared by concurrent 401s); a failed refresh is silent and yields false. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const { refreshToken } = session.get();
+    if (!refreshToken) return false;
+    try {
+      const res = await fetch(`${SERVICES_URL}/auth/refresh`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      if (!res.ok) return false;
+      const body = (await res.json()) as { access_token?: string; refresh_token?: string };
+      if (!body.access_token) return false;
+      session.setToken(body.access_token, body.refresh_token);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function toError(res: Response): Promise<ServiciosError> {
+  const text = await res.text().catch(() => '');
+  let message = text;
+  let fieldErrors: Record<string, string> | undefined;
+  try {
+    const body = JSON.parse(text) as { message?: string; fieldErrors?: Record<string, string> };
+    if (body && typeof body.message === 'string') message = body.message;
+    fieldErrors = body?.fieldErrors;
+  } catch {
+    /* a plain-text body is the message itself */
+  }
+  return new ServiciosError(message || `HTTP error! status: ${res.status}`, res.status, fieldErrors);
+}
+
+/**
+ * Calls the services API with the bearer token and JSON; on 401 refreshes once and retries.
+ * Non-OK answers throw the body's message or 'HTTP error! status: {code}'.
+ */
+export async function serviciosFetch<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; query?: Record<string, string> } = {},
+): Promise<T> {
+  const url = `${SERVICES_URL}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
+  const send = () =>
+    fetch(url, {
+      method: init.method ?? 'GET',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(session.get().token ? { Authorization: `Bearer ${session.get().token}` } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  let res = await send();
+  if (res.status === 401 && (await refreshSession())) res = await send();
+  if (!res.ok) throw await toError(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -1,0 +1,21 @@
+// npm test: every test. Type check, unit and integration tests (Vitest), build, then browser journeys (Playwright, Chromium).
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const started = Date.now();
+const step = (title, cmd, args, env = {}) => {
+  console.log(`\n=== ${title} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n${title}: falló (código ${r.status}).`);
+    process.exit(r.status ?? 1);
+  }
+};
+const node = process.execPath;
+
+step('Comprobación de tipos', node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+step('Pruebas unitarias y de integración (Vitest)', node, ['node_modules/vitest/vitest.mjs', 'run']);
+step('Construcción del portal', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+const chromium = ensureChromium();
+step('Pruebas en el navegador (Playwright, Chromium)', node, ['node_modules/@playwright/test/cli.js', 'test'], { CHROMIUM_PATH: chromium });
+console.log(`\nTodas las pruebas pasaron en ${Math.round((Date.now() - started) / 1000)} s.`);

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppContext } from './context.js';
+import { HttpError, errorResponse } from './http.js';
+import { serviciosRoutes } from './routes/servicios.js';
+import { gatewayRoutes } from './gateway/index.js';
+import { functionRoutes } from './functions.js';
+import { devRoutes } from './routes/dev.js';
+import { geoRoutes } from './routes/geo.js';
+import { securityHeaders } from './security.js';
+
+export const SERVICES_BASE = '/nt/demo/v1/servicios';
+
+/** The whole server: one Hono app, mounted by server/main.ts and by the tests. */
+export function createApp(ctx: AppContext) {
+  const app = new Hono();
+
+  app.use('*', securityHeaders(ctx.config));
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (ctx.config.corsOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['Authorization', 'Content-Type', 'apikey', 'Prefer', 'Range', 'Accept-Profile', 'Content-Profile', 'x-client-info'],
+      exposeHeaders: ['Content-Range', 'Location'],
+      credentials: false,
+    }),
+  );
+  app.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: 'La petición es demasiado grande' }, 413) }));
+
+  app.route(SERVICES_BASE, serviciosRoutes(ctx));
+  app.route('/rest/v1', gatewayRoutes(ctx));
+  app.route('/functions/v1', functionRoutes(ctx, app));
+  app.route('/geo', geoRoutes(ctx));
+  if (!ctx.config.production) app.route('/dev', devRoutes(ctx));
+
+  mountSpa(app, ctx.config.distDir);
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return errorResponse(c, err);
+    ctx.log(`[error] ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    return c.json({ message: 'Error interno del servidor' }, 500);
+  });
+  return app;
+}
+
+/** The built SPA: static files, and index.html for any other GET (client-side routes). */
+function mountSpa(app: Hono, distDir: string) {
+  const index = path.join(distDir, 'index.html');
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(index)) return c.text('El portal no está construido: ejecute npm run build', 503);
+    return c.html(fs.readFileSync(index, 'utf8'));
+  });
+}

@@ -1,0 +1,52 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from './config.js';
+import { openDb, type Db } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { createMailer } from './mail.js';
+import { signAnonKey } from './auth/jwt.js';
+import { createApp } from './app.js';
+import type { AppContext } from './context.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  applied: string[];
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates (and seeds) it, and serves the app. Used by main.ts and the tests. */
+export async function startServer(
+  overrides: Partial<Config> = {},
+  opts: { db?: Db; log?: (m: string) => void } = {},
+): Promise<RunningServer> {
+  const config = loadConfig(process.env, overrides);
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const db = opts.db ?? (await openDb(config));
+  const applied = await migrate(db, { seed: config.seedDemo });
+  const ctx: AppContext = {
+    config,
+    db,
+    log,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log }),
+    anonKey: await signAnonKey(config.jwtSecret),
+  };
+  const app = createApp(ctx);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    ctx,
+    app,
+    applied,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Every setting of the server, read once from the environment (see .env.example). */
+export interface Config {
+  port: number;
+  dataDir: string | null; // null = in memory (tests)
+  databaseUrl: string | null;
+  jwtSecret: string;
+  adminDocuments: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  geonamesUsername: string | null;
+  corsOrigins: string[];
+  seedDemo: boolean;
+  production: boolean;
+  distDir: string;
+}
+
+const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET || DEV_SECRET;
+  if (production && jwtSecret === DEV_SECRET) {
+    throw new Error('JWT_SECRET must be set in production');
+  }
+  const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return {
+    port: Number(env.PORT || 8080),
+    dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret,
+    adminDocuments: list(env.ADMIN_DOCUMENTS ?? '00000000T').map((d) => d.toUpperCase()),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Notaría <no-reply@notaria.example>',
+    geonamesUsername: env.GEONAMES_USERNAME || null,
+    corsOrigins: list(env.CORS_ORIGINS),
+    seedDemo: env.SEED_DEMO !== 'false',
+    production,
+    distDir: path.resolve(env.DIST_DIR || 'dist'),
+    ...overrides,
+  };
+}

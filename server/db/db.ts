@@ -1,0 +1,42 @@
+/**
+ * The one small interface the server uses to talk to Postgres, with two adapters:
+ * embedded PGlite (default) and node-postgres (DATABASE_URL).
+ */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; a thrown error rolls it back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Postgres error as both adapters raise it (node-postgres and PGlite share these fields). */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+}
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string';
+}
+
+export async function openDb(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(opts.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite.js');
+  return openPglite(opts.dataDir);
+}

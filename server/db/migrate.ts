@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './db.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Migration folders, applied in this order; each file exactly once. */
+export const MIGRATION_DIRS = [path.join(root, 'supabase/migrations'), path.join(root, 'server/db/migrations')];
+/** Demo data, applied once after the migrations when seeding is on. */
+export const SEED_FILES = [path.join(root, 'supabase/seed.sql'), path.join(root, 'server/db/seed.sql')];
+
+function sqlFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort().map((f) => path.join(dir, f));
+}
+
+/**
+ * Applies pending migrations (and, once, the seed). Records each in app_meta.migrations,
+ * so a restart changes nothing. Returns the names applied this time.
+ */
+export async function migrate(db: Db, opts: { seed: boolean }): Promise<string[]> {
+  await db.exec(`
+    create schema if not exists app_meta;
+    create table if not exists app_meta.migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    );`);
+  const done = new Set(
+    (await db.query<{ name: string }>('select name from app_meta.migrations')).rows.map((r) => r.name),
+  );
+  const files = MIGRATION_DIRS.flatMap(sqlFiles);
+  if (opts.seed) files.push(...SEED_FILES.filter((f) => fs.existsSync(f)));
+  const applied: string[] = [];
+  for (const file of files) {
+    const name = path.relative(root, file);
+    if (done.has(name)) continue;
+    const sql = fs.readFileSync(file, 'utf8');
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('insert into app_meta.migrations(name) values ($1)', [name]);
+    });
+    applied.push(name);
+  }
+  return applied;
+}

@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { Db } from './db/db.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise the development outbox
+ * (a database table, so every server instance and a restart see the same mail).
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; db: Db; log: (m: string) => void }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await opts.db.query(
+        'insert into app_meta.outbox(recipient, subject, body, attachments) values ($1, $2, $3, $4)',
+        [mail.to, mail.subject, mail.text, JSON.stringify(mail.attachments ?? [])],
+      );
+      opts.log(`[outbox] to=${mail.to} subject="${mail.subject}"\n${mail.text}`);
+    },
+  };
+}
+
+export async function readOutbox(db: Db, limit = 50) {
+  const { rows } = await db.query<{ to: string; subject: string; text: string; sentAt: string; attachments: unknown }>(
+    `select recipient as "to", subject, body as "text", sent_at as "sentAt", attachments
+       from app_meta.outbox order by id desc limit $1`,
+    [limit],
+  );
+  return rows;
+}

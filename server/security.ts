@@ -1,0 +1,31 @@
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config.js';
+
+/**
+ * Security headers of every response. antd injects its CSS at run time, so styles need
+ * 'unsafe-inline'; scripts come only from the portal itself. frame-ancestors 'self' lets
+ * only the portal frame its pages (the act form).
+ */
+export function securityHeaders(config: Config) {
+  const connect = ["'self'", ...config.corsOrigins];
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: connect,
+      frameSrc: ["'self'"],
+      frameAncestors: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    xFrameOptions: 'SAMEORIGIN',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+  });
+}

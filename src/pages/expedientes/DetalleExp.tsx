@@ -1,0 +1,5 @@
+import EnConstruccion from '../EnConstruccion';
+
+export default function DetalleExp() {
+  return <EnConstruccion title="Solicitar copia" />;
+}

@@ -1,0 +1,5 @@
+import EnConstruccion from '../EnConstruccion';
+
+export default function Expedientes() {
+  return <EnConstruccion title="Expedientes" />;
+}

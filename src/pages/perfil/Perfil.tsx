@@ -1,0 +1,5 @@
+import EnConstruccion from '../EnConstruccion';
+
+export default function Perfil() {
+  return <EnConstruccion title="Perfil" />;
+}

@@ -1,0 +1,5 @@
+import EnConstruccion from '../EnConstruccion';
+
+export default function ActoServicio() {
+  return <EnConstruccion title="Acto" />;
+}

@@ -1,0 +1,36 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Every route of the spec and the page that serves it; pages load lazily. */
+export interface PageRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** Only for app_role admin; others are sent to /citas. */
+  adminOnly?: boolean;
+}
+
+export const publicRoutes: PageRoute[] = [
+  { path: '/', page: lazy(() => import('./pages/landing/Landing')) },
+  { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) },
+];
+
+const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));
+const NuevoExpediente = lazy(() => import('./pages/expedientes/NuevoExpediente'));
+
+export const privateRoutes: PageRoute[] = [
+  { path: '/dashboard', page: lazy(() => import('./pages/dashboard/Dashboard')) },
+  { path: '/datos-personales', page: lazy(() => import('./pages/datos-personales/DatosPersonales')) },
+  { path: '/servicios', page: lazy(() => import('./pages/servicios/Servicios')) },
+  { path: '/servicios/categoria/:categoriaId', page: lazy(() => import('./pages/servicios/Categoria')) },
+  { path: '/servicios/acto/:actoId', page: lazy(() => import('./pages/servicios/ActoServicio')) },
+  { path: '/expedientes', page: Expedientes },
+  { path: '/expedientes/nuevo', page: NuevoExpediente },
+  { path: '/expediente/nuevo', page: NuevoExpediente },
+  { path: '/expediente/detalleexp', page: lazy(() => import('./pages/expedientes/DetalleExp')) },
+  { path: '/expediente/:id', page: lazy(() => import('./pages/expedientes/Expediente')) },
+  { path: '/acto-poder-general', page: lazy(() => import('./pages/acto-poder-general/ActoPoderGeneral')) },
+  { path: '/copias', page: lazy(() => import('./pages/copias/Copias')) },
+  { path: '/citas', page: lazy(() => import('./pages/citas/Citas')) },
+  { path: '/perfil', page: lazy(() => import('./pages/perfil/Perfil')) },
+  { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
+  { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), adminOnly: true },
+];

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+export const E2E_JWT_SECRET = 'e2e-test-secret-0123456789abcdef0123';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Starts the real server (built SPA, fresh embedded database in a temporary DATA_DIR) for the journeys. */
+export default async function globalSetup() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notaria-e2e-'));
+  const log = fs.createWriteStream(path.resolve('test-results/e2e-server.log'), { flags: 'w' });
+  fs.mkdirSync('test-results', { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó (código ${child.exitCode}); vea test-results/e2e-server.log`);
+    try {
+      const res = await fetch(`${url}/nt/demo/v1/servicios/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('El servidor no arrancó en 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.env.PORTAL_URL = url;
+  process.env.E2E_DATA_DIR = dataDir;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

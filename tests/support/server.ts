@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { openPglite } from '../../server/db/pglite';
+import { startServer, type RunningServer } from '../../server/boot';
+import { signAccessToken, type AppRole } from '../../server/auth/jwt';
+import type { Config } from '../../server/config';
+
+export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
+export const SERVICES = '/nt/demo/v1/servicios';
+
+export interface TestServer extends RunningServer {
+  /** An access token as the server would issue it at sign-in. */
+  token(sub: string, appRole?: AppRole): Promise<string>;
+  /** The real supabase-js client against this server's /rest/v1, anonymous or with a token. */
+  supabase(token?: string): SupabaseClient;
+  /** fetch against the services API, with an optional bearer token. */
+  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+}
+
+/** Starts the whole server on a free port with its own copy of the migrated, seeded database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const snapshot = process.env.TEST_DB_SNAPSHOT;
+  const db = await openPglite(null, snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined);
+  const server = await startServer(
+    { port: 0, dataDir: null, databaseUrl: null, jwtSecret: TEST_JWT_SECRET, production: false, ...overrides },
+    { db, log: () => undefined },
+  );
+  return {
+    ...server,
+    token: (sub, appRole = 'assistant') => signAccessToken(TEST_JWT_SECRET, { sub, app_role: appRole }),
+    supabase: (token) =>
+      createClient(server.url, server.ctx.anonKey, {
+        accessToken: token ? async () => token : undefined,
+        realtime: { transport: WebSocket as never },
+        auth: token ? undefined : { persistSession: false, autoRefreshToken: false },
+      }),
+    api: (path, init = {}) => {
+      const { token, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      if (json !== undefined) headers.set('Content-Type', 'application/json');
+      return fetch(`${server.url}${SERVICES}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+  };
+}
