@@ -1,6 +1,7 @@
 // npm test: every test. Type check, unit and integration tests (Vitest), build, then browser journeys (Playwright, Chromium).
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { startTempPostgres } from './temp-postgres.mjs';
 
 const started = Date.now();
 const step = (title, cmd, args, env = {}) => {
@@ -14,7 +15,14 @@ const step = (title, cmd, args, env = {}) => {
 const node = process.execPath;
 
 step('Comprobación de tipos', node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('Pruebas unitarias y de integración (Vitest)', node, ['node_modules/vitest/vitest.mjs', 'run']);
+// The DATABASE_URL path is tested on a real PostgreSQL server when the machine has one.
+const postgres = await startTempPostgres();
+if (!postgres) console.log('(No hay PostgreSQL instalado: las pruebas de DATABASE_URL se omiten; instale el paquete postgresql.)');
+try {
+  step('Pruebas unitarias y de integración (Vitest)', node, ['node_modules/vitest/vitest.mjs', 'run'], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
+} finally {
+  postgres?.stop();
+}
 step('Construcción del portal', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 const chromium = ensureChromium();
 step('Pruebas en el navegador (Playwright, Chromium)', node, ['node_modules/@playwright/test/cli.js', 'test'], { CHROMIUM_PATH: chromium });

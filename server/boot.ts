@@ -30,7 +30,7 @@ export async function startServer(
     config,
     db,
     log,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, production: config.production }),
     anonKey: await signAnonKey(config.jwtSecret),
   };
   const app = createApp(ctx);

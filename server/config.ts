@@ -14,6 +14,8 @@ export interface Config {
   seedDemo: boolean;
   production: boolean;
   distDir: string;
+  /** Caps on issuing sign-in PINs (counted in the database; see server/auth/pin-store.ts). */
+  pinLimits: { perUserSeconds: number; perUserDay: number; perIpHour: number };
 }
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
@@ -38,6 +40,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO !== 'false',
     production,
     distDir: path.resolve(env.DIST_DIR || 'dist'),
+    pinLimits: {
+      perUserSeconds: Number(env.PIN_INTERVAL_SECONDS || 60),
+      perUserDay: Number(env.PIN_DAILY_LIMIT || 10),
+      perIpHour: Number(env.PIN_IP_HOURLY_LIMIT || 30),
+    },
     ...overrides,
   };
 }

@@ -16,7 +16,13 @@ export interface Mailer {
  * SMTP through nodemailer when SMTP_URL is set; otherwise the development outbox
  * (a database table, so every server instance and a restart see the same mail).
  */
-export function createMailer(opts: { smtpUrl: string | null; from: string; db: Db; log: (m: string) => void }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  db: Db;
+  log: (m: string) => void;
+  production: boolean;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -31,7 +37,9 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: D
         'insert into app_meta.outbox(recipient, subject, body, attachments) values ($1, $2, $3, $4)',
         [mail.to, mail.subject, mail.text, JSON.stringify(mail.attachments ?? [])],
       );
-      opts.log(`[outbox] to=${mail.to} subject="${mail.subject}"\n${mail.text}`);
+      // The text carries PINs and personal data: it reaches the log only in development.
+      if (opts.production) opts.log(`[outbox] "${mail.subject}" guardado sin enviar: configure SMTP_URL`);
+      else opts.log(`[outbox] to=${mail.to} subject="${mail.subject}"\n${mail.text}`);
     },
   };
 }

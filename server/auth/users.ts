@@ -1,0 +1,79 @@
+import type { Db, Queryable } from '../db/db.js';
+import { isPgError } from '../db/db.js';
+import { HttpError } from '../http.js';
+import { isValidNie, isValidNif, type TipoDocumento } from '../../src/domain/identifiers.js';
+
+export interface Usuario {
+  id: string;
+  tipoDocumento: TipoDocumento;
+  numeroDocumento: string;
+  email: string;
+  personaId: string;
+}
+
+const COLUMNS = `id, tipo_documento as "tipoDocumento", numero_documento as "numeroDocumento", email, persona_id as "personaId"`;
+
+/** The document type a number most likely is, to choose when the caller gave none. */
+function tipoProbable(numero: string): TipoDocumento {
+  if (isValidNif(numero)) return 'NIF';
+  if (isValidNie(numero)) return 'NIE';
+  return 'PASAPORTE';
+}
+
+/** The user of a (normalised) document number; with no type given, the most likely type wins. */
+export async function findUsuario(db: Queryable, numero: string, tipo?: TipoDocumento): Promise<Usuario | null> {
+  const { rows } = await db.query<Usuario>(
+    `select ${COLUMNS} from servicios.usuarios
+      where numero_documento = $1 and ($2::text is null or tipo_documento = $2)
+      order by (tipo_documento = $3) desc, created_at
+      limit 1`,
+    [numero, tipo ?? null, tipo ?? tipoProbable(numero)],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUsuarioById(db: Queryable, id: string): Promise<Usuario | null> {
+  const { rows } = await db.query<Usuario>(`select ${COLUMNS} from servicios.usuarios where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Creates the user and their own persona (FISICA, owner null), so they can sign in right away.
+ * A self-registered persona with that document that no user holds yet is taken over instead.
+ */
+export async function createUsuario(
+  db: Db,
+  datos: { tipoDocumento: TipoDocumento; numeroDocumento: string; email: string },
+): Promise<Usuario> {
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await tx.query<{ id: string }>(
+        `select p.id from servicios.personas p
+          where p.owner_id is null and p.tipo_persona = 'FISICA'
+            and p.identificador_tipo = $1 and p.identificador_numero = $2
+            and not exists (select 1 from servicios.usuarios u where u.persona_id = p.id)
+          order by p.created_at limit 1`,
+        [datos.tipoDocumento, datos.numeroDocumento],
+      );
+      const personaId =
+        existing.rows[0]?.id ??
+        (
+          await tx.query<{ id: string }>(
+            `insert into servicios.personas (tipo_persona, identificador_tipo, identificador_numero, email)
+             values ('FISICA', $1, $2, $3) returning id`,
+            [datos.tipoDocumento, datos.numeroDocumento, datos.email],
+          )
+        ).rows[0].id;
+      const { rows } = await tx.query<Usuario>(
+        `insert into servicios.usuarios (tipo_documento, numero_documento, email, persona_id)
+         values ($1, $2, $3, $4) returning ${COLUMNS}`,
+        [datos.tipoDocumento, datos.numeroDocumento, datos.email, personaId],
+      );
+      return rows[0];
+    });
+  } catch (e) {
+    // two confirmations of the same registration at once: the second finds the user made
+    if (isPgError(e) && e.code === '23505') throw new HttpError(403, 'Usuario ya registrado');
+    throw e;
+  }
+}

@@ -1,0 +1,34 @@
+-- Demo users of the services API: one admin (00000000T, in ADMIN_DOCUMENTS by default) and two
+-- clients, each with their own persona and linked to notarías idint 1 and 2 (supabase/seed.sql).
+-- They sign in with a PIN that arrives in the development outbox (/dev/outbox).
+-- Fixed ids, so tests and documentation can name them.
+
+insert into servicios.personas
+  (id, owner_id, tipo_persona, identificador_tipo, identificador_numero, nombre, primer_apellido, segundo_apellido,
+   genero, fecha_nacimiento, estado_civil, regimen_economico, profesion, email, telefono, direccion)
+values
+  ('00000000-0000-4000-8000-000000000001', null, 'FISICA', 'NIF', '00000000T', 'Marta', 'Ortega', 'Vidal',
+   'FEMENINO', '1974-03-14', 'CASADO', 'GANANCIALES', 'Notario/a', 'admin@notaria.example', '+34 914 356 700',
+   '{"tipoVia": "Calle", "nombreVia": "de Serrano", "numeroVia": "45", "piso": "2", "puerta": "A",
+     "codPostal": "28001", "localidad": "Madrid", "provincia": "Madrid", "pais": "ESP"}'),
+  ('00000000-0000-4000-8000-000000000002', null, 'FISICA', 'NIF', '12345678Z', 'Ana', 'García', 'López',
+   'FEMENINO', '1985-06-21', 'SOLTERO', null, 'Abogado/a', 'ana.garcia@example.com', '+34 612 345 678',
+   '{"tipoVia": "Calle", "nombreVia": "Mayor", "numeroVia": "12", "piso": "3", "puerta": "B",
+     "codPostal": "28013", "localidad": "Madrid", "provincia": "Madrid", "pais": "ESP"}'),
+  ('00000000-0000-4000-8000-000000000003', null, 'FISICA', 'NIE', 'X1234567L', 'John', 'Smith', 'Taylor',
+   'MASCULINO', '1979-11-02', 'CASADO', 'PRIVATIVO', 'Ingeniero/a', 'john.smith@example.com', '+34 698 765 432',
+   '{"tipoVia": "Avenida", "nombreVia": "Diagonal", "numeroVia": "640", "piso": "5", "puerta": "1",
+     "codPostal": "08017", "localidad": "Barcelona", "provincia": "Barcelona", "pais": "ESP"}');
+
+insert into servicios.usuarios (id, tipo_documento, numero_documento, email, persona_id) values
+  ('00000000-0000-4000-8000-000000000101', 'NIF', '00000000T', 'admin@notaria.example', '00000000-0000-4000-8000-000000000001'),
+  ('00000000-0000-4000-8000-000000000102', 'NIF', '12345678Z', 'ana.garcia@example.com', '00000000-0000-4000-8000-000000000002'),
+  ('00000000-0000-4000-8000-000000000103', 'NIE', 'X1234567L', 'john.smith@example.com', '00000000-0000-4000-8000-000000000003');
+
+insert into servicios.persona_notaria (persona_id, notaria_id) values
+  ('00000000-0000-4000-8000-000000000001', 1),
+  ('00000000-0000-4000-8000-000000000001', 2),
+  ('00000000-0000-4000-8000-000000000002', 1),
+  ('00000000-0000-4000-8000-000000000002', 2),
+  ('00000000-0000-4000-8000-000000000003', 1),
+  ('00000000-0000-4000-8000-000000000003', 2);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { looksLikeCif, validateIdentifier, type TipoDocumento } from './identifiers';
+
+/** Texts and rules of the login and registration screen (spec part 1, section 5, Login). */
+export const LOGIN_MENSAJES = {
+  documentoInvalido: 'Documento inválido',
+  soloPersonasFisicas: 'El registro inicial es solo para personas físicas.',
+  pistaPasaporte: 'Asegúrese de introducir bien el número de pasaporte',
+  corregirErrores: 'Por favor, corrija los errores antes de continuar',
+  obligatorios: 'Número de documento y notaría son obligatorios',
+  pinObligatorio: 'El código PIN es obligatorio',
+  emailObligatorio: 'El email es obligatorio',
+  emailInvalido: 'Email inválido',
+  introduceEmailValido: 'Por favor, introduce un email válido',
+} as const;
+
+export const EMAIL_EJEMPLO = 'nombre@dominio.es';
+
+/**
+ * The document number's error at login, or null. Only natural persons register, so an NIF that
+ * looks like a company's (CIF) gets its own message; passports are never checked.
+ */
+export function loginDocumentError(tipo: TipoDocumento, numero: string): string | null {
+  const value = numero.trim();
+  if (!value || tipo === 'PASAPORTE') return null;
+  if (tipo === 'NIF' && looksLikeCif(value)) return LOGIN_MENSAJES.soloPersonasFisicas;
+  const error = validateIdentifier('FISICA', tipo, value);
+  return error === null ? null : error || LOGIN_MENSAJES.documentoInvalido;
+}
+
+/** The registration e-mail: trimmed, required, a valid address. */
+export const registroEmailSchema = z
+  .string()
+  .trim()
+  .min(1, LOGIN_MENSAJES.emailObligatorio)
+  .pipe(z.email(LOGIN_MENSAJES.emailInvalido));
+
+/** The registration e-mail's message, or null when it is valid. */
+export function registroEmailError(email: string): string | null {
+  const result = registroEmailSchema.safeParse(email);
+  return result.success ? null : (result.error.issues[0]?.message ?? LOGIN_MENSAJES.emailInvalido);
+}
