@@ -1,8 +1,178 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
+import { isPgError } from '../db/db.js';
+import { authenticate, type RequestAuth } from './auth.js';
+import { GatewayError, singularityError, toGatewayError } from './errors.js';
+import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
+import {
+  JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, readObject, readRows, requestedRange,
+} from './protocol.js';
+import { SchemaCatalog, type Schema } from './schema-cache.js';
+import { SchemaMiss, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
 
-/** PostgREST-compatible gateway over the same Postgres (RLS enforced per request). */
-export function gatewayRoutes(_ctx: AppContext) {
+/**
+ * /rest/v1: a PostgREST-compatible gateway. Each request is one SQL statement run in a
+ * transaction as role anon or authenticated with the verified JWT claims set, so the RLS
+ * policies of the migrations decide, as on a hosted Supabase.
+ */
+
+// PostgREST sets these per request; RLS policies read the claims (public.jwt_claims()).
+const SET_REQUEST = `select set_config('role', $1::text, true), set_config('request.jwt.claims', $2::text, true),
+  set_config('request.method', $3::text, true), set_config('request.path', $4::text, true)`;
+
+interface Result {
+  total: number | null;
+  /** Rows returned (reads) or affected (writes). */
+  page: number;
+  body: string | null;
+}
+
+/** `Prefer: tx=rollback`: the result is answered, the changes are not kept. */
+class Rollback extends Error {
+  constructor(readonly result: Result) {
+    super('rollback');
+  }
+}
+
+/** What every handler needs to know about one request. */
+interface GatewayRequest {
+  c: Context;
+  table: string;
+  auth: RequestAuth;
+  prefs: Preferences;
+  query: ParsedQuery;
+  single: boolean;
+  nullsStripped: boolean;
+}
+
+const errorResponse = (c: Context, error: GatewayError) =>
+  c.newResponse(JSON.stringify(error.body()), error.status as StatusCode, { 'Content-Type': JSON_TYPE, ...error.headers });
+
+/** The body of a result: the JSON array, or its only element for `.single()`. */
+const bodyOf = (req: GatewayRequest, r: Result) => (req.single ? (r.body ?? '[]').slice(1, -1) : r.body);
+
+const checkSingle = (req: GatewayRequest, r: Result) => {
+  if (req.single && r.page !== 1) throw singularityError(r.page);
+};
+
+export function gatewayRoutes(ctx: AppContext) {
   const app = new Hono();
+  const catalog = new SchemaCatalog(ctx.db);
+
+  /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
+  async function plan(build: (schema: Schema) => Statement): Promise<Statement> {
+    const schema = await catalog.get();
+    try {
+      return build(schema);
+    } catch (e) {
+      if (!(e instanceof SchemaMiss)) throw e;
+      return build(await catalog.refresh(schema));
+    }
+  }
+
+  /** Runs the statement as the request's role; `check` may throw to roll writes back. */
+  async function run(req: GatewayRequest, statement: Statement, check: (r: Result) => void): Promise<Result> {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        await tx.query(SET_REQUEST, [req.auth.role, req.auth.claims, req.c.req.method, req.c.req.path]);
+        const { rows } = await tx.query<Result>(statement.sql, statement.params);
+        const row = rows[0];
+        const result = { body: row.body, total: row.total === null ? null : Number(row.total), page: Number(row.page) };
+        check(result);
+        if (req.prefs.rollback) throw new Rollback(result);
+        return result;
+      });
+    } catch (e) {
+      if (e instanceof Rollback) return e.result;
+      // a table or column dropped since the cache was loaded
+      if (isPgError(e) && (e.code === '42P01' || e.code === '42703')) catalog.invalidate();
+      throw e;
+    }
+  }
+
+  async function read(req: GatewayRequest) {
+    const { offset, limit } = requestedRange(req.c.req.header('Range'), req.query.levels.get(''));
+    const statement = await plan((schema) =>
+      readStatement(schema, req.table, req.query, { count: req.prefs.count, range: { offset, limit }, nullsStripped: req.nullsStripped }),
+    );
+    const result = await run(req, statement, (r) => checkSingle(req, r));
+    if (result.total !== null && result.total !== 0 && offset > result.total) {
+      throw new GatewayError(416, 'PGRST103', 'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
+    }
+    const partial = result.total !== null && result.page < result.total;
+    return req.c.newResponse(req.c.req.method === 'HEAD' ? null : bodyOf(req, result), partial ? 206 : 200, {
+      'Content-Range': contentRange(offset, result.page, result.total),
+      'Content-Type': req.single ? OBJECT_TYPE : JSON_TYPE,
+    });
+  }
+
+  async function write(req: GatewayRequest) {
+    const { c, prefs, table, query } = req;
+    const method = c.req.method;
+    const representation = prefs.return === 'representation';
+    const opts = { representation, nullsStripped: req.nullsStripped, resolution: prefs.resolution };
+    let statement: Statement;
+    if (method === 'POST') {
+      const rows = await readRows(c);
+      statement = await plan((schema) => insertStatement(schema, table, query, rows, opts));
+    } else if (method === 'PATCH') {
+      const values = await readObject(c);
+      statement = await plan((schema) => updateStatement(schema, table, query, values, opts));
+    } else {
+      statement = await plan((schema) => deleteStatement(schema, table, query, opts));
+    }
+    const result = await run(req, statement, (r) => {
+      if (representation) checkSingle(req, r);
+      if (prefs.strict && prefs.maxAffected !== undefined && r.page > prefs.maxAffected) {
+        throw new GatewayError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${r.page} rows`);
+      }
+    });
+
+    const total = prefs.count ? result.page : null;
+    const applied = [`return=${prefs.return}`];
+    if (prefs.count) applied.push('count=exact');
+    if (prefs.resolution && method === 'POST') applied.push(`resolution=${prefs.resolution}`);
+    if (prefs.rollback) applied.push('tx=rollback');
+    const headers: Record<string, string> = {
+      'Content-Range': method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, result.page, total),
+      'Preference-Applied': applied.join(', '),
+    };
+    if (!representation) return c.newResponse(null, method === 'POST' ? 201 : 204, headers);
+    headers['Content-Type'] = req.single ? OBJECT_TYPE : JSON_TYPE;
+    return c.newResponse(bodyOf(req, result), method === 'POST' ? 201 : 200, headers);
+  }
+
+  async function handle(c: Context, table: string) {
+    let auth: RequestAuth | null = null;
+    try {
+      const method = c.req.method;
+      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
+        throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      }
+      checkProfile(c);
+      auth = await authenticate(ctx.config.jwtSecret, c.req.header('Authorization'));
+      const req: GatewayRequest = {
+        c,
+        table,
+        auth,
+        prefs: parsePrefer(c.req.header('Prefer')),
+        query: parseQuery(new URL(c.req.url).searchParams),
+        ...negotiate(c.req.header('Accept')),
+      };
+      return await (method === 'GET' || method === 'HEAD' ? read(req) : write(req));
+    } catch (e) {
+      return errorResponse(c, toGatewayError(e, auth?.role === 'authenticated', ctx.log));
+    }
+  }
+
+  app.all('/:table', (c) => handle(c, c.req.param('table')));
+  // functions (supabase.rpc) are not exposed by this gateway
+  app.all('/rpc/:fn', (c) =>
+    errorResponse(c, new GatewayError(404, 'PGRST202', `Could not find the function public.${c.req.param('fn')} in the schema cache`)),
+  );
+  // anything else under /rest/v1 must not fall through to the SPA
+  app.all('*', (c) => errorResponse(c, new GatewayError(404, 'PGRST125', 'Invalid path specified in request URL')));
   return app;
 }

@@ -1,0 +1,77 @@
+import { isPgError } from '../db/db.js';
+
+/** An error in PostgREST's shape: {code, message, details, hint} with its HTTP status. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body() {
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+}
+
+export const parseError = (what: string, details: string) =>
+  new GatewayError(400, 'PGRST100', `"failed to parse ${what}"`, details);
+
+export const unknownTable = (table: string) =>
+  new GatewayError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+
+export const unknownColumn = (table: string, column: string) =>
+  new GatewayError(400, '42703', `column ${table}.${column} does not exist`);
+
+export const noRelationship = (from: string, to: string) =>
+  new GatewayError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
+    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema 'public', but no matches were found.`,
+  );
+
+export const ambiguousRelationship = (from: string, to: string, names: string[]) =>
+  new GatewayError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
+    names.map((n) => `'${n}'`).join(', '),
+    `Try changing '${to}' to one of the following: ${names.map((n) => `'${to}!${n}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+
+export const singularityError = (rows: number) =>
+  new GatewayError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+
+/**
+ * Postgres SQLSTATE → HTTP status, as PostgREST maps it (Error.hs). `authenticated` decides 42501:
+ * an anonymous caller is told to sign in (401), a signed-in one is forbidden (403).
+ */
+export function pgStatus(code: string, authenticated: boolean): number {
+  if (code === '42501') return authenticated ? 403 : 401;
+  if (code === '23503' || code === '23505' || code === '23P01') return 409;
+  if (code === '25006') return 405;
+  if (code === '42883' || code === '42P01') return 404;
+  if (code === 'P0001') return 400; // raise exception in a trigger or function
+  if (code === '42P17') return 500; // infinite recursion in a policy
+  const cls = code.slice(0, 2);
+  if (cls === '08' || cls === '53') return 503;
+  if (cls === '0L' || cls === '0P' || cls === '28') return 403;
+  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'P0', 'XX'].includes(cls)) return 500;
+  return 400;
+}
+
+/** Any thrown value → a GatewayError; database errors keep pg's code, message, detail and hint. */
+export function toGatewayError(e: unknown, authenticated: boolean, log: (m: string) => void): GatewayError {
+  if (e instanceof GatewayError) return e;
+  if (isPgError(e) && /^[0-9A-Z]{5}$/.test(e.code ?? '')) {
+    const code = e.code as string;
+    return new GatewayError(pgStatus(code, authenticated), code, e.message, e.detail || null, e.hint || null);
+  }
+  log(`[gateway] ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  return new GatewayError(500, 'PGRST000', 'Internal server error');
+}

@@ -1,0 +1,71 @@
+import type { Context } from 'hono';
+import { GatewayError } from './errors.js';
+import { parseRange, type LevelOptions } from './parser.js';
+
+/** HTTP details of the PostgREST protocol: media types, profiles, bodies, ranges. */
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+/** Which representation the Accept header asks for: an array, or one object (`.single()`). */
+export function negotiate(accept: string | undefined) {
+  const types = (accept ?? '*/*').split(',').map((t) => t.trim().toLowerCase());
+  const nullsStripped = types.some((t) => t.includes('nulls=stripped'));
+  const base = types.map((t) => t.split(';')[0].trim());
+  if (base.includes('application/vnd.pgrst.object+json')) return { single: true, nullsStripped };
+  const json = ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'];
+  if (base.some((t) => json.includes(t))) return { single: false, nullsStripped };
+  throw new GatewayError(406, 'PGRST107', `None of these media types are available: ${base.join(', ')}`);
+}
+
+/** Schema `public` only, as the project exposes it. */
+export function checkProfile(c: Context) {
+  const profile = c.req.header('Accept-Profile') ?? c.req.header('Content-Profile');
+  if (profile && profile !== 'public') {
+    throw new GatewayError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new GatewayError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+/** POST: one object or an array of objects, always handled as rows. */
+export async function readRows(c: Context): Promise<Record<string, unknown>[]> {
+  const body = await readJsonBody(c);
+  const rows = Array.isArray(body) ? body : [body];
+  if (!rows.every(isObject)) throw new GatewayError(400, 'PGRST102', 'Empty or invalid json', 'Expected an object or an array of objects');
+  return rows;
+}
+
+/** PATCH: one object with the new values. */
+export async function readObject(c: Context): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(c);
+  if (!isObject(body)) throw new GatewayError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object');
+  return body;
+}
+
+/** The rows a read asks for: the Range header intersected with limit/offset, as PostgREST does. */
+export function requestedRange(rangeHeader: string | undefined, root: LevelOptions | undefined) {
+  const range = parseRange(rangeHeader);
+  const offset = Math.max(range?.from ?? 0, root?.offset ?? 0);
+  const ends: number[] = [];
+  if (range?.to !== undefined) ends.push(range.to + 1);
+  if (root?.limit !== undefined) ends.push((root.offset ?? 0) + root.limit);
+  const limit = ends.length ? Math.max(0, Math.min(...ends) - offset) : undefined;
+  return { offset, limit };
+}
+
+/** Content-Range as PostgREST writes it (RangeQuery.hs): `0-9/120`, `0-9/*`, `*\/0`. */
+export function contentRange(lower: number, page: number, total: number | null) {
+  const upper = lower + page - 1;
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total ?? '*'}`;
+}

@@ -1,0 +1,400 @@
+import { GatewayError, ambiguousRelationship, noRelationship, unknownColumn, unknownTable } from './errors.js';
+import type { Condition, Field, Filter, LevelOptions, OrderTerm, ParsedQuery, SelectItem } from './parser.js';
+import type { ForeignKey, Relation, Schema } from './schema-cache.js';
+
+/**
+ * Turns a parsed request into ONE SQL statement that returns the response body as JSON text,
+ * as PostgREST does. Identifiers are quoted only after the catalog knows them; every value
+ * from the request is a bound parameter, sent as text and cast to the column's type.
+ */
+
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const tableRef = (rel: Relation) => `"public".${ident(rel.name)}`;
+
+/** Errors that a fresher schema cache might not raise (the plan is retried once after a reload). */
+export class SchemaMiss extends GatewayError {}
+
+const miss = (e: GatewayError) => new SchemaMiss(e.status, e.code, e.message, e.details, e.hint);
+
+export const unknownBodyColumn = (table: string, column: string) =>
+  new SchemaMiss(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+
+export function relationOf(schema: Schema, name: string): Relation {
+  const rel = schema.relations.get(name);
+  if (!rel) throw miss(unknownTable(name));
+  return rel;
+}
+
+export function columnOf(rel: Relation, name: string) {
+  const col = rel.columns.get(name);
+  if (!col) throw miss(unknownColumn(rel.name, name));
+  return col;
+}
+
+class Builder {
+  readonly params: string[] = [];
+  private aliases = 0;
+  private usedLevels = new Set<string>(['']);
+
+  constructor(
+    readonly schema: Schema,
+    readonly query: ParsedQuery,
+  ) {}
+
+  /** A bound parameter, always sent as text, optionally cast to a catalog type. */
+  param(value: string, type?: string): string {
+    this.params.push(value);
+    const p = `$${this.params.length}::text`;
+    return type && type !== 'text' ? `${p}::${type}` : p;
+  }
+
+  nextAlias() {
+    return `t${++this.aliases}`;
+  }
+
+  level(path: string[]): LevelOptions {
+    const key = path.join('.');
+    this.usedLevels.add(key);
+    return this.query.levels.get(key) ?? { filters: [], order: [] };
+  }
+
+  /** Filters or order on an embed that is not in the select: PostgREST's PGRST108. */
+  checkLevels() {
+    for (const key of this.query.levels.keys()) {
+      if (!this.usedLevels.has(key)) {
+        throw new GatewayError(
+          400,
+          'PGRST108',
+          `'${key.split('.').pop()}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${key.split('.').pop()}' is included in the 'select' query parameter.`,
+        );
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ expressions
+
+  /** A column, possibly followed by a JSON path, with the type its values compare as. */
+  field(rel: Relation, alias: string, field: Field): { sql: string; type: string; textual: boolean } {
+    const col = columnOf(rel, field.name);
+    let sql = `${alias}.${ident(col.name)}`;
+    for (const step of field.json) {
+      const key = /^-?\d+$/.test(step.key) ? this.param(step.key, 'integer') : this.param(step.key);
+      sql = `(${sql}${step.arrow}${key})`;
+    }
+    const last = field.json[field.json.length - 1];
+    if (last?.arrow === '->>') return { sql, type: 'text', textual: true };
+    return { sql, type: col.type, textual: !last && col.category === 'S' };
+  }
+
+  condition(rel: Relation, alias: string, c: Condition, embeds: Map<string, EmbedPlan>): string {
+    const embed = c.field.json.length === 0 && !rel.columns.has(c.field.name) ? embeds.get(c.field.name) : undefined;
+    if (embed) return this.embedNullFilter(embed, c);
+
+    const { sql: col, type, textual } = this.field(rel, alias, c.field);
+    const typed = (v: string) => this.param(v, type);
+    let expr: string;
+    switch (c.op) {
+      case 'eq':
+      case 'neq':
+      case 'gt':
+      case 'gte':
+      case 'lt':
+      case 'lte': {
+        const op = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[c.op];
+        expr = c.quantifier
+          ? `${col} ${op} ${c.quantifier.toUpperCase()}(ARRAY[${(c.list ?? []).map(typed).join(', ')}]::${type}[])`
+          : `${col} ${op} ${typed(c.value)}`;
+        break;
+      }
+      case 'like':
+      case 'ilike':
+      case 'match':
+      case 'imatch': {
+        const op = { like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' }[c.op];
+        // PostgREST's `*` wildcard stands for `%` (a literal % cannot be sent in a URL comfortably)
+        const pattern = (v: string) => this.param(c.op === 'like' || c.op === 'ilike' ? v.replace(/\*/g, '%') : v);
+        const text = textual ? col : `${col}::text`;
+        expr = c.quantifier
+          ? `${text} ${op} ${c.quantifier.toUpperCase()}(ARRAY[${(c.list ?? []).map(pattern).join(', ')}]::text[])`
+          : `${text} ${op} ${pattern(c.value)}`;
+        break;
+      }
+      case 'is': {
+        const v = c.value.toLowerCase();
+        expr = `${col} ${v === 'not_null' ? 'IS NOT NULL' : `IS ${v.toUpperCase()}`}`;
+        break;
+      }
+      case 'isdistinct':
+        expr = `${col} IS DISTINCT FROM ${typed(c.value)}`;
+        break;
+      case 'in':
+        expr = c.list && c.list.length ? `${col} IN (${c.list.map(typed).join(', ')})` : 'false';
+        break;
+      case 'cs':
+      case 'cd':
+      case 'ov':
+      case 'sl':
+      case 'sr':
+      case 'nxr':
+      case 'nxl':
+      case 'adj': {
+        const op = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' }[c.op];
+        expr = `${col} ${op} ${typed(c.value)}`;
+        break;
+      }
+      case 'fts':
+      case 'plfts':
+      case 'phfts':
+      case 'wfts': {
+        const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[c.op];
+        const config = c.ftsConfig ? `${this.param(c.ftsConfig, 'regconfig')}, ` : '';
+        const vector = type === 'tsvector' ? col : `to_tsvector(${config}${col}::text)`;
+        expr = `${vector} @@ ${fn}(${config}${this.param(c.value)})`;
+        break;
+      }
+    }
+    return c.negate ? `NOT (${expr})` : expr;
+  }
+
+  /** `embed=is.null` / `embed=not.is.null`: rows without / with a related row (an anti-join / inner join). */
+  private embedNullFilter(embed: EmbedPlan, c: Condition): string {
+    const v = c.value.toLowerCase();
+    if (c.op !== 'is' || (v !== 'null' && v !== 'not_null')) {
+      throw new GatewayError(400, 'PGRST100', `"failed to parse filter (${c.op}.${c.value})"`, 'Only is.null or not.is.null can filter an embedded resource');
+    }
+    const wantsRows = (v === 'not_null') !== c.negate;
+    return wantsRows ? embed.exists : `NOT ${embed.exists}`;
+  }
+
+  filter(rel: Relation, alias: string, f: Filter, embeds: Map<string, EmbedPlan>): string {
+    if (f.type === 'cond') return this.condition(rel, alias, f, embeds);
+    const parts = f.children.map((child) => this.filter(rel, alias, child, embeds));
+    const joined = parts.length ? `(${parts.join(f.op === 'and' ? ' AND ' : ' OR ')})` : f.op === 'and' ? 'true' : 'false';
+    return f.negate ? `NOT ${joined}` : joined;
+  }
+
+  order(rel: Relation, alias: string, terms: OrderTerm[]): string {
+    if (!terms.length) return '';
+    const parts = terms.map((t) => {
+      const { sql } = this.field(rel, alias, t.field);
+      return `${sql} ${t.desc ? 'DESC' : 'ASC'}${t.nulls ? ` NULLS ${t.nulls.toUpperCase()}` : ''}`;
+    });
+    return ` ORDER BY ${parts.join(', ')}`;
+  }
+
+  paging(options: { limit?: number; offset?: number }): string {
+    let sql = '';
+    if (options.limit !== undefined) sql += ` LIMIT ${this.param(String(options.limit), 'bigint')}`;
+    if (options.offset) sql += ` OFFSET ${this.param(String(options.offset), 'bigint')}`;
+    return sql;
+  }
+
+  // ------------------------------------------------------------ select and embedding
+
+  /**
+   * One level of the select: its output columns, its WHERE conditions (filters and !inner
+   * embeds) and its ORDER BY, for the relation `rel` under `alias`.
+   */
+  levelParts(rel: Relation, alias: string, items: SelectItem[], path: string[], withFilters = true) {
+    const options = this.level(path);
+    const embeds = new Map<string, EmbedPlan>();
+    const columns: string[] = [];
+    for (const item of items) {
+      if (item.type === 'star') columns.push(`${alias}.*`);
+      else if (item.type === 'column') {
+        const { sql } = this.field(rel, alias, item.field);
+        const name = item.alias ?? item.field.json[item.field.json.length - 1]?.key ?? item.field.name;
+        columns.push(`${sql}${item.cast ? `::${item.cast}` : ''} AS ${ident(name)}`);
+      } else {
+        const name = item.alias ?? item.name;
+        const plan = this.embed(rel, alias, item, [...path, name]);
+        embeds.set(name, plan);
+        columns.push(`${plan.value} AS ${ident(name)}`);
+      }
+    }
+    // a mutation's representation: its rows are already the filtered ones
+    const where = withFilters ? options.filters.map((f) => this.filter(rel, alias, f, embeds)) : [];
+    for (const plan of embeds.values()) if (plan.inner) where.push(plan.exists);
+    return { columns: columns.join(', ') || 'NULL AS "__empty"', where, order: this.order(rel, alias, options.order), options };
+  }
+
+  private embed(parent: Relation, parentAlias: string, item: Extract<SelectItem, { type: 'embed' }>, path: string[]): EmbedPlan {
+    const link = resolveRelationship(this.schema, parent, item.name, item.hint);
+    const alias = this.nextAlias();
+    const on = link.pairs.map(([p, t]) => `${alias}.${ident(t)} = ${parentAlias}.${ident(p)}`);
+    const inner = this.levelParts(link.target, alias, item.select, path);
+    const where = ` WHERE ${[...on, ...inner.where].join(' AND ')}`;
+    const from = `FROM ${tableRef(link.target)} AS ${alias}${where}`;
+    const rows = `SELECT ${inner.columns} ${from}${inner.order}${this.paging(inner.options)}`;
+    const value = link.toOne
+      ? `(SELECT row_to_json(_${alias}) FROM (${rows}) _${alias})`
+      : `COALESCE((SELECT json_agg(_${alias}) FROM (${rows}) _${alias}), '[]')`;
+    return { value, exists: `EXISTS (SELECT 1 ${from})`, inner: item.inner };
+  }
+}
+
+interface EmbedPlan {
+  /** The JSON value: an object (to-one) or an array (to-many). */
+  value: string;
+  /** True when a related row passes the embed's own filters. */
+  exists: string;
+  inner: boolean;
+}
+
+interface Link {
+  target: Relation;
+  toOne: boolean;
+  /** [parent column, target column] pairs of the join. */
+  pairs: [string, string][];
+  name: string;
+}
+
+/**
+ * PostgREST's relationship detection: a foreign key from the parent to the target is
+ * many-to-one (an object); from the target to the parent one-to-many (an array), or
+ * one-to-one when the target's key columns are unique. `!hint` picks by constraint or column.
+ */
+export function resolveRelationship(schema: Schema, parent: Relation, name: string, hint?: string): Link {
+  const target = schema.relations.get(name);
+  const candidates: Link[] = [];
+  const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+  const matchesHint = (fk: ForeignKey) =>
+    !hint || fk.name === hint || sameSet(fk.columns, [hint]) || sameSet(fk.refColumns, [hint]);
+
+  for (const fk of schema.foreignKeys) {
+    if (!matchesHint(fk)) continue;
+    if (target && fk.table === parent.name && fk.refTable === target.name) {
+      candidates.push({ target, toOne: true, name: fk.name, pairs: fk.columns.map((c, i) => [c, fk.refColumns[i]]) });
+    }
+    if (target && fk.refTable === parent.name && fk.table === target.name && fk.table !== fk.refTable) {
+      const unique = target.uniques.some((u) => sameSet(u, fk.columns));
+      candidates.push({ target, toOne: unique, name: fk.name, pairs: fk.refColumns.map((c, i) => [c, fk.columns[i]]) });
+    }
+    // `select=categoria_id(nombre)`: a foreign key column (or constraint) of the parent names its target
+    if (!target && fk.table === parent.name && (sameSet(fk.columns, [name]) || fk.name === name)) {
+      const ref = schema.relations.get(fk.refTable);
+      if (ref) candidates.push({ target: ref, toOne: true, name: fk.name, pairs: fk.columns.map((c, i) => [c, fk.refColumns[i]]) });
+    }
+  }
+  if (candidates.length === 0) throw miss(noRelationship(parent.name, name));
+  if (candidates.length > 1) throw ambiguousRelationship(parent.name, name, candidates.map((c) => c.name));
+  return candidates[0];
+}
+
+// ------------------------------------------------------------------ statements
+
+export interface Statement {
+  sql: string;
+  params: string[];
+}
+
+/** Every statement returns one row: total (or null), page (rows returned/affected), body (JSON text or null). */
+const aggregate = (nullsStripped: boolean) =>
+  `count(*)::int AS page, ${nullsStripped ? 'json_strip_nulls' : ''}(coalesce(json_agg(_src), '[]'))::text AS body`;
+
+export function readStatement(
+  schema: Schema,
+  table: string,
+  query: ParsedQuery,
+  opts: { count: boolean; range: { offset: number; limit?: number }; nullsStripped: boolean },
+): Statement {
+  const rel = relationOf(schema, table);
+  const b = new Builder(schema, query);
+  const root = b.levelParts(rel, 't0', query.select, []);
+  b.checkLevels();
+  const where = root.where.length ? ` WHERE ${root.where.join(' AND ')}` : '';
+  const from = `FROM ${tableRef(rel)} AS t0${where}`;
+  const total = opts.count ? `(SELECT count(*) ${from})` : 'NULL';
+  const sql =
+    `SELECT ${total}::int8 AS total, ${aggregate(opts.nullsStripped)} ` +
+    `FROM (SELECT ${root.columns} ${from}${root.order}${b.paging(opts.range)}) _src`;
+  return { sql, params: b.params };
+}
+
+export interface WriteOptions {
+  representation: boolean;
+  nullsStripped: boolean;
+  /** Body rows for POST (array) or the object for PATCH. */
+  body?: Record<string, unknown>[] | Record<string, unknown>;
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+}
+
+/** WITH _mut AS (INSERT/UPDATE/DELETE … RETURNING) SELECT the representation (or just the count). */
+function finishWrite(b: Builder, rel: Relation, mutation: (returning: string) => string, opts: WriteOptions): Statement {
+  if (!opts.representation) {
+    return { sql: `WITH _mut AS (${mutation('1')}) SELECT NULL::int8 AS total, count(*)::int AS page, NULL::text AS body FROM _mut`, params: b.params };
+  }
+  const shape = b.levelParts(rel, 't0', b.query.select, [], false);
+  b.checkLevels();
+  const sql =
+    `WITH _mut AS (${mutation('t0.*')}) SELECT NULL::int8 AS total, ${aggregate(opts.nullsStripped)} ` +
+    `FROM (SELECT ${shape.columns} FROM _mut AS t0${shape.order}) _src`;
+  return { sql, params: b.params };
+}
+
+/** Root filters of PATCH/DELETE (no embeds there). */
+function mutationWhere(b: Builder, rel: Relation): string {
+  const options = b.level([]);
+  if (options.limit !== undefined || options.offset) {
+    throw new GatewayError(400, 'PGRST100', 'limit and offset are not supported on PATCH and DELETE');
+  }
+  const parts = options.filters.map((f) => b.filter(rel, 't0', f, new Map()));
+  return parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+}
+
+export function insertStatement(schema: Schema, table: string, query: ParsedQuery, rows: Record<string, unknown>[], opts: WriteOptions): Statement {
+  const rel = relationOf(schema, table);
+  const b = new Builder(schema, query);
+  const names = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  for (const n of names) if (!rel.columns.has(n)) throw unknownBodyColumn(rel.name, n);
+  const cols = names.map(ident).join(', ');
+
+  let conflict = '';
+  if (opts.resolution) {
+    const target = query.onConflict ?? rel.primaryKey;
+    for (const n of target) columnOf(rel, n);
+    const updates = names.filter((n) => !target.includes(n));
+    const targetSql = target.length ? ` (${target.map(ident).join(', ')})` : '';
+    conflict =
+      opts.resolution === 'ignore-duplicates' || updates.length === 0
+        ? ` ON CONFLICT${targetSql} DO NOTHING`
+        : ` ON CONFLICT${targetSql} DO UPDATE SET ${updates.map((n) => `${ident(n)} = EXCLUDED.${ident(n)}`).join(', ')}`;
+    if (!targetSql && conflict.includes('DO UPDATE')) {
+      throw new GatewayError(400, 'PGRST100', `"failed to parse on_conflict parameter"`, `${rel.name} has no primary key: name the conflict columns with on_conflict`);
+    }
+  }
+  // json_populate_recordset converts JSON values to the column types (arrays, jsonb, dates…), as PostgREST does
+  const source = names.length
+    ? `SELECT ${cols} FROM json_populate_recordset(NULL::${tableRef(rel)}, ${b.param(JSON.stringify(rows), 'json')}) _body`
+    : `SELECT FROM generate_series(1, ${b.param(String(rows.length), 'integer')})`;
+  const mutation = (returning: string) =>
+    `INSERT INTO ${tableRef(rel)} AS t0${names.length ? ` (${cols})` : ''} ${source}${conflict} RETURNING ${returning}`;
+  return finishWrite(b, rel, mutation, opts);
+}
+
+export function updateStatement(schema: Schema, table: string, query: ParsedQuery, body: Record<string, unknown>, opts: WriteOptions): Statement {
+  const rel = relationOf(schema, table);
+  const b = new Builder(schema, query);
+  const names = query.columns ?? Object.keys(body);
+  for (const n of names) if (!rel.columns.has(n)) throw unknownBodyColumn(rel.name, n);
+  const bodyParam = b.param(JSON.stringify(body), 'json');
+  const where = mutationWhere(b, rel);
+  if (!names.length) {
+    // PostgREST answers an empty PATCH without touching any row
+    return { sql: `SELECT NULL::int8 AS total, 0 AS page, ${opts.representation ? `'[]'` : 'NULL'}::text AS body`, params: [] };
+  }
+  const set = names.map((n) => `${ident(n)} = _body.${ident(n)}`).join(', ');
+  const mutation = (returning: string) =>
+    `UPDATE ${tableRef(rel)} AS t0 SET ${set} FROM json_populate_record(NULL::${tableRef(rel)}, ${bodyParam}) _body${where} RETURNING ${returning}`;
+  return finishWrite(b, rel, mutation, opts);
+}
+
+export function deleteStatement(schema: Schema, table: string, query: ParsedQuery, opts: WriteOptions): Statement {
+  const rel = relationOf(schema, table);
+  const b = new Builder(schema, query);
+  const where = mutationWhere(b, rel);
+  const mutation = (returning: string) => `DELETE FROM ${tableRef(rel)} AS t0${where} RETURNING ${returning}`;
+  return finishWrite(b, rel, mutation, opts);
+}
