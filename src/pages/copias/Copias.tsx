@@ -1,5 +1,6 @@
 import EnConstruccion from '../EnConstruccion';
 
+/** /copias: the spec's placeholder. */
 export default function Copias() {
-  return <EnConstruccion title="En construcción" />;
+  return <EnConstruccion title="Copias" />;
 }

@@ -1,0 +1,102 @@
+import { useList, useOne } from '@refinedev/core';
+import { session } from '../../../providers/session';
+import type { CitaRow } from '../../domain/citas';
+import { ASUNTOS_POR_DEFECTO } from '../../domain/citas';
+import { displayName, type Persona } from '../../domain/persona';
+
+/** Data of the appointment pages, always through Refine hooks (tables of the supabase provider). */
+
+export interface Notaria {
+  id: number;
+  nombre: string;
+  direccion: string;
+  idint: number;
+}
+
+export interface Personal {
+  id: number;
+  name: string;
+  email: string;
+  position: string;
+  notaria_id: number;
+  is_active: boolean;
+}
+
+/** A persona of the services API, only the fields the appointment pages show. */
+export interface PersonaResumen {
+  id: string;
+  tipoPersona?: 'FISICA' | 'JURIDICA';
+  nombre?: string | null;
+  primerApellido?: string | null;
+  segundoApellido?: string | null;
+  razonSocial?: string | null;
+  identificador?: { tipo?: string; numero?: string } | null;
+  email?: string | null;
+}
+
+const supabase = { dataProviderName: 'supabase', pagination: { mode: 'off' as const } };
+
+/** Display name of a client (spec part 1, section 3). */
+export function nombrePersona(p: PersonaResumen | undefined | null): string {
+  if (!p) return 'Cliente no encontrado';
+  return displayName(p as Persona);
+}
+
+export function useNotarias() {
+  const { result, query } = useList<Notaria>({ resource: 'notarias', sorters: [{ field: 'nombre', order: 'asc' }], ...supabase });
+  return { notarias: result.data, isLoading: query.isLoading, isError: query.isError };
+}
+
+/** Staff the signed-in user may see (the active ones, or all for admins), by name. */
+export function usePersonal() {
+  const { result, query } = useList<Personal>({ resource: 'personal', sorters: [{ field: 'name', order: 'asc' }], ...supabase });
+  return { personal: result.data, isLoading: query.isLoading, isError: query.isError };
+}
+
+/** The admin's matter types; the spec's three when the table is empty or unreadable. */
+export function useAsuntos() {
+  const { result, query } = useList<{ id: number; name: string }>({
+    resource: 'tipos_asunto',
+    sorters: [{ field: 'id', order: 'asc' }],
+    ...supabase,
+  });
+  const names = result.data.map((t) => t.name);
+  return { asuntos: names.length > 0 ? names : ASUNTOS_POR_DEFECTO, isLoading: query.isLoading };
+}
+
+/** The appointments row-level security lets this user see, soonest first. */
+export function useCitas() {
+  const { result, query } = useList<CitaRow>({
+    resource: 'citas',
+    sorters: [
+      { field: 'date', order: 'asc' },
+      { field: 'time', order: 'asc' },
+    ],
+    ...supabase,
+  });
+  return { citas: result.data, isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
+}
+
+/** The signed-in person and the personas they own: who an appointment can be for. */
+export function useClientes() {
+  const idPersona = session.get().idPersona ?? '';
+  const yo = useOne<PersonaResumen>({ resource: 'persona', id: idPersona, queryOptions: { enabled: !!idPersona } });
+  const propios = useList<PersonaResumen>({
+    resource: 'persona',
+    meta: { path: `/persona/owner/${encodeURIComponent(idPersona)}` },
+    pagination: { mode: 'off' },
+    queryOptions: { enabled: !!idPersona },
+    // without owned personas the user books for themself; no need to alarm them
+    errorNotification: false,
+  });
+  const clientes: PersonaResumen[] = [];
+  for (const p of [yo.result, ...propios.result.data]) {
+    if (p?.id && !clientes.some((c) => c.id === p.id)) clientes.push(p);
+  }
+  return {
+    idPersona,
+    clientes,
+    isLoading: yo.query.isLoading || propios.query.isLoading,
+    isError: yo.query.isError && propios.query.isError,
+  };
+}
