@@ -1,0 +1,126 @@
+/**
+ * 3. Scale: with 100,000 personas and 100,000 expedientes in the database, the first page of
+ * /expedientes and of each admin list answers in < 50 ms at p95 (sequential requests).
+ *
+ * The rows are bulk-inserted with generate_series through the server's own Db adapter into a
+ * migrated DATA_DIR while no server runs on it (PGlite allows one process), then the server starts.
+ * Distribution (100,000 rows): the demo client 12345678Z owns 1,000 of the personas, and every
+ * 10th expediente belongs to one of those, so her list holds about 10,900 cases (a heavy user);
+ * the demo client X1234567L has 100 (a typical one); the rest belong to others.
+ */
+import { Skip, type Bench } from './lib/bench.js';
+import { below } from './lib/report.js';
+import { SERVICES, freshDataDir, startServer } from './lib/server.js';
+import { DEMO_ADMIN, DEMO_CLIENT, DEMO_CLIENT_NIE, signIn } from './lib/auth.js';
+import { percentile, round, timeSequential } from './lib/stats.js';
+import { openDb } from '../server/db/db.js';
+
+const FULL_ROWS = 100_000;
+const QUICK_ROWS = 10_000; // --quick: a smoke run, its figures are not the bar's
+const CLIENT_PERSONA = '00000000-0000-4000-8000-000000000002'; // 12345678Z in server/db/seed.sql
+const NIE_PERSONA = '00000000-0000-4000-8000-000000000003'; // X1234567L: a typical client
+
+
+/** The admin tabs (resources/*.ts) with their default sort, as the admin UI asks for page 1. */
+const ADMIN_LISTS: [table: string, order: string][] = [
+  ['notarias', 'nombre'],
+  ['personal', 'name'],
+  ['disponibilidad', 'staff_id'],
+  ['tipos_asunto', 'name'],
+  ['categorias_servicios', 'nombre'],
+  ['actos_servicios', 'nombre'],
+  ['plantillas_escrituras', 'nombre'],
+  ['festivos', 'fecha'],
+];
+
+const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+const fillSql = (rows: number, owned: number) => `
+insert into servicios.personas
+  (id, owner_id, tipo_persona, identificador_tipo, identificador_numero, nombre, primer_apellido, segundo_apellido, email)
+select md5('bench-persona-' || g)::uuid,
+       case when g <= ${owned} then '${CLIENT_PERSONA}'::uuid end,
+       'FISICA', 'NIF',
+       lpad(g::text, 8, '0') || substr('${NIF_LETTERS}', (g % 23) + 1, 1),
+       'Nombre' || g, 'Apellido' || (g % 997), 'Segundo' || (g % 991), 'persona' || g || '@example.com'
+from generate_series(1, ${rows}) g;
+
+insert into servicios.expedientes (titulo, estado, fecha_alta, persona_id, notaria_id)
+select 'Expediente ' || e,
+       (array['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'])[(e % 3) + 1],
+       now() - make_interval(mins => e),
+       case when e % 1000 = 1 then '${NIE_PERSONA}'::uuid
+            else md5('bench-persona-' || case when e % 10 = 0 then ((e / 10) % ${owned}) + 1 else (e % ${rows}) + 1 end)::uuid end,
+       (e % 3) + 1
+from generate_series(1, ${rows}) e;
+
+analyze;
+`;
+
+async function fill(dataDir: string, rows: number, owned: number) {
+  const db = await openDb({ databaseUrl: null, dataDir });
+  try {
+    const table = await db.query<{ t: string | null }>(`select to_regclass('servicios.expedientes')::text as t`);
+    if (!table.rows[0].t) throw new Skip('no table servicios.expedientes (0004_expedientes.sql) yet');
+    await db.exec(fillSql(rows, owned));
+  } finally {
+    await db.close();
+  }
+}
+
+export const scale: Bench = {
+  name: 'scale',
+  title: `first pages with ${FULL_ROWS.toLocaleString('en')} personas and expedientes`,
+  async run(ctx) {
+    const rows = ctx.quick ? QUICK_ROWS : FULL_ROWS;
+    const owned = rows / 100;
+    if (ctx.quick) ctx.log(`quick: ${rows.toLocaleString('en')} personas and expedientes only, not the bar's ${FULL_ROWS.toLocaleString('en')}`);
+    const samples = ctx.quick ? 20 : 100;
+    const dataDir = await freshDataDir();
+    const t = performance.now();
+    await fill(dataDir, rows, owned);
+    ctx.log(`bulk insert: ${round((performance.now() - t) / 1000)} s`);
+
+    const server = await startServer({ name: 'scale', dataDir });
+    const client = await signIn(server.url, DEMO_CLIENT);
+    const admin = await signIn(server.url, DEMO_ADMIN);
+
+    /** p95 of `samples` sequential GETs; every answer must be 2xx. */
+    const p95 = async (path: string, token: string, headers: Record<string, string> = {}) => {
+      let last = '';
+      const times = await timeSequential(async () => {
+        const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}`, ...headers } });
+        last = await res.text();
+        if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${last.slice(0, 200)}`);
+      }, samples);
+      return { p95: percentile(times, 95), p50: percentile(times, 50), body: last };
+    };
+
+    const typical = await signIn(server.url, DEMO_CLIENT_NIE);
+    const firstPage = (id: string) => `${SERVICES}/expediente/owner/${id}?page=1&pageSize=10`;
+    const totalOf = (body: string) => (JSON.parse(body) as { total?: number }).total ?? '?';
+    const few = await p95(firstPage(typical.idPersona), typical.accessToken);
+    ctx.figure('GET /expediente/owner/{id} page 1, typical client', round(few.p95), 'ms p95', below(50, 'ms'),
+      `p50 ${round(few.p50)} ms; ${totalOf(few.body)} visible cases; ${samples} requests`);
+    const page1 = firstPage(client.idPersona);
+    const exp = await p95(page1, client.accessToken);
+    ctx.figure('GET /expediente/owner/{id} page 1, heavy client', round(exp.p95), 'ms p95', below(50, 'ms'),
+      `p50 ${round(exp.p50)} ms; ${totalOf(exp.body)} visible cases (owns ${owned} personas); ${samples} requests`);
+    const sorted = await p95(`${page1}&sort=clienteNombre&order=asc`, client.accessToken);
+    ctx.figure('  heavy client, sorted by client name', round(sorted.p95), 'ms p95', below(50, 'ms'), `p50 ${round(sorted.p50)} ms`);
+    const ownedList = await p95(`${SERVICES}/persona/owner/${client.idPersona}`, client.accessToken);
+    ctx.figure(`GET /persona/owner/{id} (${owned} owned, whole list)`, round(ownedList.p95), 'ms p95', undefined,
+      `p50 ${round(ownedList.p50)} ms; ${round(ownedList.body.length / 1024)} KB; not paged, for information`);
+
+    for (const [table, order] of ADMIN_LISTS) {
+      const path = `/rest/v1/${table}?select=*&order=${order}.asc&limit=10&offset=0`;
+      try {
+        const r = await p95(path, admin.accessToken, { prefer: 'count=exact' });
+        ctx.figure(`admin /rest/v1/${table} page 1 (count=exact)`, round(r.p95), 'ms p95', below(50, 'ms'), `p50 ${round(r.p50)} ms`);
+      } catch (e) {
+        ctx.figure(`admin /rest/v1/${table} page 1 (count=exact)`, null, 'ms p95', below(50, 'ms'), (e as Error).message);
+      }
+    }
+    await server.stop();
+  },
+};
