@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext } from './context.js';
 import { HttpError, errorResponse } from './http.js';
@@ -20,6 +21,7 @@ export function createApp(ctx: AppContext) {
   const app = new Hono();
 
   app.use('*', securityHeaders(ctx.config));
+  app.use('*', compress());
   app.use(
     '*',
     cors({
