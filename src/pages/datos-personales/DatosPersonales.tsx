@@ -1,5 +1,71 @@
-import EnConstruccion from '../EnConstruccion';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Card, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useGetIdentity, useNotification } from '@refinedev/core';
+import type { Identity } from '../../../providers/authProvider';
+import ClientSelector from '../../persona-forms/ClientSelector';
+import { useClientes } from '../../persona-forms/useClientes';
+import FichaPersona from './FichaPersona';
+import NuevaPersonaDialog from './NuevaPersonaDialog';
+import Representantes, { type RepresentanteSeleccionado } from './Representantes';
+import RepresentanteDialog from './RepresentanteDialog';
+import './datosPersonales.css';
 
+/** /datos-personales: choose a client, read or edit their record, manage their representatives. */
 export default function DatosPersonales() {
-  return <EnConstruccion title="Datos Personales" />;
+  const { data: identity } = useGetIdentity<Identity>();
+  const idPersona = identity?.id;
+  const [params, setParams] = useSearchParams();
+  // the chosen client lives in the address, so a reload keeps it
+  const seleccion = params.get('persona') ?? undefined;
+  const { clientes, isLoading, isError } = useClientes(idPersona);
+  const { open: notify } = useNotification();
+  const [nuevaPersona, setNuevaPersona] = useState(false);
+  const [representante, setRepresentante] = useState<null | 'crear' | RepresentanteSeleccionado>(null);
+
+  useEffect(() => {
+    if (isError) notify?.({ type: 'error', message: 'Error', description: 'No se pudieron cargar los clientes' });
+  }, [isError, notify]);
+
+  const seleccionar = (id: string | undefined) => setParams(id ? { persona: id } : {}, { replace: true });
+
+  return (
+    <div className="dp-page">
+      <div className="dp-cabecera">
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Datos Personales
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuevaPersona(true)}>
+          Nueva Persona
+        </Button>
+      </div>
+
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <ClientSelector clientes={clientes} loading={isLoading} value={seleccion} onChange={seleccionar} />
+        {seleccion ? (
+          <>
+            <FichaPersona id={seleccion} onCrearRepresentante={() => setRepresentante('crear')} />
+            <Representantes clienteId={seleccion} onEditar={setRepresentante} />
+          </>
+        ) : (
+          <Card>
+            <Typography.Text type="secondary">Seleccione un cliente para ver su ficha de datos personales</Typography.Text>
+          </Card>
+        )}
+      </Space>
+
+      <NuevaPersonaDialog
+        open={nuevaPersona}
+        onClose={() => setNuevaPersona(false)}
+        onCreated={(persona) => {
+          setNuevaPersona(false);
+          seleccionar(persona.id);
+        }}
+      />
+      {seleccion && idPersona && (
+        <RepresentanteDialog estado={representante} ownerId={idPersona} clienteId={seleccion} onClose={() => setRepresentante(null)} />
+      )}
+    </div>
+  );
 }

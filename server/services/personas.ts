@@ -1,0 +1,225 @@
+/**
+ * Data access for personas (schema servicios). Visibility is decided in SQL by
+ * servicios.tiene_permiso (server/db/migrations/0001_personas.sql): the person themself, the
+ * owner of the record, or a privilegio in force with the permission.
+ */
+import type { Queryable } from '../db/db.js';
+import { isPgError } from '../db/db.js';
+import { HttpError } from '../http.js';
+import { dropEmpty, type Persona, type PersonaInput } from '../../src/domain/persona.js';
+
+/** The services API base, for the links of a record (same value as SERVICES_BASE in app.ts). */
+export const API_BASE = '/nt/demo/v1/servicios';
+
+/** full: the whole record; reduced: names and identifier only; null: not visible (404). */
+export type Access = 'full' | 'reduced' | null;
+
+interface PersonaRow {
+  id: string;
+  owner_id: string | null;
+  tipo_persona: 'FISICA' | 'JURIDICA';
+  identificador_tipo: string;
+  identificador_numero: string;
+  nombre: string | null;
+  primer_apellido: string | null;
+  segundo_apellido: string | null;
+  genero: Persona['genero'] | null;
+  fecha_nacimiento: string | null;
+  estado_civil: Persona['estadoCivil'] | null;
+  regimen_economico: Persona['regimenEconomico'] | null;
+  profesion: string | null;
+  razon_social: string | null;
+  email: string | null;
+  telefono: string | null;
+  direccion: Record<string, string> | null;
+  access?: Access;
+}
+
+const COLUMNS = `p.id, p.owner_id, p.tipo_persona, p.identificador_tipo, p.identificador_numero, p.nombre,
+  p.primer_apellido, p.segundo_apellido, p.genero, to_char(p.fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento,
+  p.estado_civil, p.regimen_economico, p.profesion, p.razon_social, p.email, p.telefono, p.direccion`;
+
+/** The caller's access to p.id; $1 is the viewer. */
+const ACCESS = `case
+    when servicios.tiene_permiso(p.id, $1, 'leer_ficha') or servicios.tiene_permiso(p.id, $1, 'actualizar_ficha') then 'full'
+    when servicios.tiene_permiso(p.id, $1, 'leer_ficha_reducida') then 'reduced'
+  end as access`;
+
+export const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export const personaNotFound = () => new HttpError(404, 'Persona no encontrada');
+
+export function personaLinks(id: string): Persona['links'] {
+  return {
+    self: `${API_BASE}/persona/${id}`,
+    archivoDni: `${API_BASE}/persona/${id}/archivoDni`,
+    personaNotarias: `${API_BASE}/personaNotaria/persona/${id}`,
+    privilegiosOtorgados: `${API_BASE}/privilegio/concedidos/${id}`,
+    privilegiosRecibidos: `${API_BASE}/privilegio/recibidos/${id}`,
+  };
+}
+
+/** Row → API record; with reduced access only the names and the identifier. */
+export function toPersona(row: PersonaRow, access: Exclude<Access, null> = 'full'): Persona {
+  const base = {
+    id: row.id,
+    tipoPersona: row.tipo_persona,
+    identificador: { tipo: row.identificador_tipo, numero: row.identificador_numero },
+    nombre: row.nombre,
+    primerApellido: row.primer_apellido,
+    segundoApellido: row.segundo_apellido,
+    razonSocial: row.razon_social,
+  };
+  if (access === 'reduced') {
+    return dropEmpty({ ...base, links: { self: `${API_BASE}/persona/${row.id}` }, fichaReducida: true }) as Persona;
+  }
+  return dropEmpty({
+    ...base,
+    email: row.email,
+    telefono: row.telefono,
+    direccion: row.direccion ?? {},
+    genero: row.genero,
+    fechaNacimiento: row.fecha_nacimiento,
+    estadoCivil: row.estado_civil,
+    regimenEconomico: row.regimen_economico,
+    profesion: row.profesion,
+    links: personaLinks(row.id),
+  }) as Persona;
+}
+
+/** The persona with the viewer's access, or null when it does not exist or is not visible. */
+export async function findVisiblePersona(db: Queryable, viewer: string, id: string): Promise<(PersonaRow & { access: Access }) | null> {
+  if (!isUuid(id) || !isUuid(viewer)) return null;
+  const { rows } = await db.query<PersonaRow & { access: Access }>(
+    `select ${COLUMNS}, ${ACCESS} from servicios.personas p where p.id = $2`,
+    [viewer, id],
+  );
+  const row = rows[0];
+  return row && row.access ? row : null;
+}
+
+/** A persona the viewer may read, as the API answers it; 404 otherwise. */
+export async function getPersona(db: Queryable, viewer: string, id: string): Promise<Persona> {
+  const row = await findVisiblePersona(db, viewer, id);
+  if (!row?.access) throw personaNotFound();
+  return toPersona(row, row.access);
+}
+
+/** Whether the viewer has permission p_permiso on persona (self, owner, or privilegio in force). */
+export async function hasPermission(db: Queryable, viewer: string, persona: string, permiso: string): Promise<boolean> {
+  if (!isUuid(viewer) || !isUuid(persona)) return false;
+  const { rows } = await db.query<{ ok: boolean }>('select servicios.tiene_permiso($1, $2, $3) as ok', [persona, viewer, permiso]);
+  return rows[0]?.ok === true;
+}
+
+/** Full read: the person, the owner, or leer_ficha / actualizar_ficha in force. */
+export async function canReadFull(db: Queryable, viewer: string, persona: string): Promise<boolean> {
+  return (await findVisiblePersona(db, viewer, persona))?.access === 'full';
+}
+
+/** The person themself or the owner of the record: may grant and change its privilegios. */
+export async function canManage(db: Queryable, viewer: string, persona: string): Promise<boolean> {
+  if (!isUuid(viewer) || !isUuid(persona)) return false;
+  const { rows } = await db.query<{ ok: boolean }>(
+    `select exists (select 1 from servicios.personas where id = $1 and (id = $2 or owner_id = $2)) as ok`,
+    [persona, viewer],
+  );
+  return rows[0]?.ok === true;
+}
+
+export interface OwnedFilters {
+  tipo?: string;
+  numero?: string;
+}
+
+/** The personas created by ownerId, optionally by identifier type and number, in name order. */
+export async function listOwned(db: Queryable, ownerId: string, filters: OwnedFilters = {}): Promise<Persona[]> {
+  const params: unknown[] = [ownerId];
+  let where = 'p.owner_id = $1';
+  if (filters.tipo) {
+    params.push(filters.tipo);
+    where += ` and p.identificador_tipo = $${params.length}`;
+  }
+  if (filters.numero) {
+    params.push(filters.numero);
+    where += ` and p.identificador_numero = $${params.length}`;
+  }
+  const { rows } = await db.query<PersonaRow>(
+    `select ${COLUMNS} from servicios.personas p where ${where}
+      order by coalesce(p.razon_social, concat_ws(' ', p.nombre, p.primer_apellido, p.segundo_apellido)), p.identificador_numero`,
+    params,
+  );
+  return rows.map((r) => toPersona(r));
+}
+
+function values(input: PersonaInput) {
+  const p = input as PersonaInput & Partial<Record<'nombre' | 'primerApellido' | 'segundoApellido' | 'genero' | 'fechaNacimiento' | 'estadoCivil' | 'regimenEconomico' | 'profesion' | 'razonSocial', string>>;
+  return [
+    p.tipoPersona,
+    p.identificador.tipo,
+    p.identificador.numero,
+    p.nombre ?? null,
+    p.primerApellido ?? null,
+    p.segundoApellido ?? null,
+    p.genero ?? null,
+    p.fechaNacimiento ?? null,
+    p.estadoCivil ?? null,
+    p.regimenEconomico ?? null,
+    p.profesion ?? null,
+    p.razonSocial ?? null,
+    p.email ?? null,
+    p.telefono ?? null,
+    JSON.stringify(p.direccion ?? {}),
+  ];
+}
+
+/** Unique (owner, identifier) → 403 with 'already exists', which the portal's create-or-update path expects. */
+function duplicate(e: unknown): never {
+  if (isPgError(e) && e.code === '23505') {
+    throw new HttpError(403, 'Ya existe una persona con ese identificador (persona already exists)');
+  }
+  throw e;
+}
+
+export async function createPersona(db: Queryable, ownerId: string, input: PersonaInput): Promise<Persona> {
+  try {
+    const { rows } = await db.query<PersonaRow>(
+      `insert into servicios.personas as p (owner_id, tipo_persona, identificador_tipo, identificador_numero, nombre,
+          primer_apellido, segundo_apellido, genero, fecha_nacimiento, estado_civil, regimen_economico, profesion,
+          razon_social, email, telefono, direccion)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb)
+       returning ${COLUMNS}`,
+      [ownerId, ...values(input)],
+    );
+    return toPersona(rows[0]);
+  } catch (e) {
+    duplicate(e);
+  }
+}
+
+/** Replaces every field of the record (a field left out is cleared); id and owner stay. */
+export async function updatePersona(db: Queryable, id: string, input: PersonaInput): Promise<Persona> {
+  try {
+    const { rows } = await db.query<PersonaRow>(
+      `update servicios.personas as p set tipo_persona = $2, identificador_tipo = $3, identificador_numero = $4,
+          nombre = $5, primer_apellido = $6, segundo_apellido = $7, genero = $8, fecha_nacimiento = $9,
+          estado_civil = $10, regimen_economico = $11, profesion = $12, razon_social = $13, email = $14,
+          telefono = $15, direccion = $16::jsonb, updated_at = now()
+        where p.id = $1
+        returning ${COLUMNS}`,
+      [id, ...values(input)],
+    );
+    return toPersona(rows[0]);
+  } catch (e) {
+    duplicate(e);
+  }
+}
+
+/** The stored kind, identifier and owner of a persona (for the rules of PUT). */
+export async function personaKey(db: Queryable, id: string) {
+  const { rows } = await db.query<{ tipo_persona: string; identificador_tipo: string; identificador_numero: string; owner_id: string | null }>(
+    'select tipo_persona, identificador_tipo, identificador_numero, owner_id from servicios.personas where id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,235 @@
+/**
+ * The persona of the services API (spec part 1, section 3): its shape, the zod schema that
+ * validates every body the server accepts, and the display rules the portal shows.
+ */
+import { z } from 'zod';
+import { normalizeIdentifier, validateIdentifier, type TipoPersona } from './identifiers';
+import { dateRangeError, isIsoDate, MENSAJES_FECHA } from './dates';
+import { isAlpha3 } from './countries';
+
+export const TIPOS_PERSONA = ['FISICA', 'JURIDICA'] as const;
+export const TIPOS_IDENTIFICADOR = ['NIF', 'NIE', 'PASAPORTE'] as const;
+export const GENEROS = ['MASCULINO', 'FEMENINO', 'OTROS'] as const;
+export const ESTADOS_CIVILES = ['SOLTERO', 'CASADO', 'SEPARADO', 'DIVORCIADO', 'VIUDO'] as const;
+export const REGIMENES_ECONOMICOS = ['PRIVATIVO', 'GANANCIALES'] as const;
+
+export type TipoIdentificador = (typeof TIPOS_IDENTIFICADOR)[number];
+export type Genero = (typeof GENEROS)[number];
+export type EstadoCivil = (typeof ESTADOS_CIVILES)[number];
+export type RegimenEconomico = (typeof REGIMENES_ECONOMICOS)[number];
+
+export const ETIQUETAS = {
+  tipoIdentificador: { NIF: 'NIF', NIE: 'NIE', PASAPORTE: 'Pasaporte' } as Record<string, string>,
+  genero: { MASCULINO: 'Masculino', FEMENINO: 'Femenino', OTROS: 'Otros' } as Record<string, string>,
+  estadoCivil: { SOLTERO: 'Soltero/a', CASADO: 'Casado/a', SEPARADO: 'Separado/a', DIVORCIADO: 'Divorciado/a', VIUDO: 'Viudo/a' } as Record<string, string>,
+  regimenEconomico: { PRIVATIVO: 'Privativo', GANANCIALES: 'Gananciales' } as Record<string, string>,
+};
+
+export interface Direccion {
+  tipoVia?: string;
+  nombreVia?: string;
+  numeroVia?: string;
+  bloque?: string;
+  escalera?: string;
+  piso?: string;
+  puerta?: string;
+  portal?: string;
+  codPostal?: string;
+  localidad?: string;
+  provincia?: string;
+  /** ISO 3166 alpha-3 */
+  pais?: string;
+}
+
+export interface PersonaLinks {
+  self: string;
+  archivoDni?: string;
+  personaNotarias?: string;
+  privilegiosOtorgados?: string;
+  privilegiosRecibidos?: string;
+}
+
+/** A persona as the API answers it; empty values are left out. */
+export interface Persona {
+  id: string;
+  tipoPersona: TipoPersona;
+  email?: string;
+  telefono?: string;
+  identificador: { tipo: string; numero: string };
+  direccion?: Direccion;
+  nombre?: string;
+  primerApellido?: string;
+  segundoApellido?: string;
+  genero?: Genero;
+  /** yyyy-mm-dd */
+  fechaNacimiento?: string;
+  estadoCivil?: EstadoCivil;
+  regimenEconomico?: RegimenEconomico;
+  profesion?: string;
+  razonSocial?: string;
+  links: PersonaLinks;
+  /** true when the caller may only read the reduced record (names and identifier). */
+  fichaReducida?: boolean;
+}
+
+/** Empty values are dropped: '', whitespace, null, undefined, and objects left empty. */
+export function dropEmpty<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(dropEmpty) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const cleaned = dropEmpty(v);
+      if (cleaned === undefined || cleaned === null) continue;
+      if (typeof cleaned === 'string' && cleaned.trim() === '') continue;
+      if (typeof cleaned === 'object' && !Array.isArray(cleaned) && Object.keys(cleaned).length === 0) continue;
+      out[k] = cleaned;
+    }
+    return out as T;
+  }
+  return value;
+}
+
+const text = (label: string, max = 100) =>
+  z.string({ error: `${label} debe ser un texto` }).trim().max(max, `${label} no puede superar ${max} caracteres`);
+
+export const TELEFONO_REGEX = /^\+?[\d\s().-]{6,20}$/;
+export const MENSAJES_PERSONA = {
+  tipoPersona: 'El tipo de persona debe ser FISICA o JURIDICA',
+  tipoIdentificador: 'El tipo de identificador debe ser NIF, NIE o PASAPORTE',
+  numeroIdentificador: 'El número de identificador es obligatorio',
+  email: 'Email inválido',
+  telefono: 'Teléfono inválido',
+  codigoPostal: 'El código postal debe tener 5 dígitos',
+  pais: 'El país debe ser un código ISO de tres letras',
+  genero: 'El género debe ser MASCULINO, FEMENINO u OTROS',
+  estadoCivil: 'Estado civil inválido',
+  regimenEconomico: 'El régimen económico debe ser PRIVATIVO o GANANCIALES',
+} as const;
+
+export const direccionSchema = z
+  .object({
+    tipoVia: text('El tipo de vía').optional(),
+    nombreVia: text('La vía', 200).optional(),
+    numeroVia: text('El número', 20).optional(),
+    bloque: text('El bloque', 20).optional(),
+    escalera: text('La escalera', 20).optional(),
+    piso: text('El piso', 20).optional(),
+    puerta: text('La puerta', 20).optional(),
+    portal: text('El portal', 20).optional(),
+    codPostal: text('El código postal', 10).optional(),
+    localidad: text('La localidad').optional(),
+    provincia: text('La provincia').optional(),
+    pais: z.string({ error: MENSAJES_PERSONA.pais }).refine(isAlpha3, MENSAJES_PERSONA.pais).optional(),
+  }, { error: 'La dirección debe ser un objeto' })
+  .superRefine((d, ctx) => {
+    // Spanish postal codes have five digits; foreign ones are free text.
+    if (d.codPostal && (d.pais ?? 'ESP') === 'ESP' && !/^\d{5}$/.test(d.codPostal)) {
+      ctx.addIssue({ code: 'custom', path: ['codPostal'], message: MENSAJES_PERSONA.codigoPostal });
+    }
+  });
+
+const identificadorSchema = z.object(
+  {
+    // The API-side form of the identifier type may read DNI: the same as NIF.
+    tipo: z
+      .enum([...TIPOS_IDENTIFICADOR, 'DNI'], { error: MENSAJES_PERSONA.tipoIdentificador })
+      .default('NIF')
+      .transform((t): TipoIdentificador => (t === 'DNI' ? 'NIF' : t)),
+    numero: z
+      .string({ error: MENSAJES_PERSONA.numeroIdentificador })
+      .transform(normalizeIdentifier)
+      .pipe(z.string().min(1, MENSAJES_PERSONA.numeroIdentificador).max(20, 'El número de identificador no puede superar 20 caracteres')),
+  },
+  { error: MENSAJES_PERSONA.numeroIdentificador },
+);
+
+const fechaNacimientoSchema = z.string({ error: MENSAJES_FECHA.isoInvalida }).superRefine((v, ctx) => {
+  const error = isIsoDate(v) ? dateRangeError(v) : MENSAJES_FECHA.isoInvalida;
+  if (error) ctx.addIssue({ code: 'custom', message: error });
+});
+
+/**
+ * A persona body of POST /persona and PUT /persona/{id} (id and links are ignored).
+ * Empty values are dropped first; the identifier is checked by person kind; fields of the
+ * other kind are discarded.
+ */
+export const personaInputSchema = z.preprocess(
+  (v) => dropEmpty(v),
+  z
+    .object(
+      {
+        tipoPersona: z.enum(TIPOS_PERSONA, { error: MENSAJES_PERSONA.tipoPersona }),
+        identificador: identificadorSchema,
+        email: z.email({ error: MENSAJES_PERSONA.email }).max(254, MENSAJES_PERSONA.email).optional(),
+        telefono: z.string({ error: MENSAJES_PERSONA.telefono }).trim().regex(TELEFONO_REGEX, MENSAJES_PERSONA.telefono).optional(),
+        direccion: direccionSchema.default({}),
+        nombre: text('El nombre').optional(),
+        primerApellido: text('El primer apellido').optional(),
+        segundoApellido: text('El segundo apellido').optional(),
+        genero: z.enum(GENEROS, { error: MENSAJES_PERSONA.genero }).optional(),
+        fechaNacimiento: fechaNacimientoSchema.optional(),
+        estadoCivil: z.enum(ESTADOS_CIVILES, { error: MENSAJES_PERSONA.estadoCivil }).optional(),
+        regimenEconomico: z.enum(REGIMENES_ECONOMICOS, { error: MENSAJES_PERSONA.regimenEconomico }).optional(),
+        profesion: text('La profesión').optional(),
+        razonSocial: text('La razón social', 200).optional(),
+      },
+      { error: 'El cuerpo debe ser una persona' },
+    )
+    .superRefine((p, ctx) => {
+      const error = validateIdentifier(p.tipoPersona, p.identificador.tipo, p.identificador.numero);
+      if (error) ctx.addIssue({ code: 'custom', path: ['identificador', 'numero'], message: error });
+    })
+    .transform((p) => {
+      if (p.tipoPersona === 'JURIDICA') {
+        const { nombre, primerApellido, segundoApellido, genero, fechaNacimiento, estadoCivil, regimenEconomico, profesion, ...juridica } = p;
+        void [nombre, primerApellido, segundoApellido, genero, fechaNacimiento, estadoCivil, regimenEconomico, profesion];
+        return juridica;
+      }
+      const { razonSocial, ...fisica } = p;
+      void razonSocial;
+      return fisica;
+    }),
+);
+
+export type PersonaInput = z.output<typeof personaInputSchema>;
+
+/** Data as the portal may send it (the same fields, before validation). */
+export type PersonaPayload = Omit<Persona, 'id' | 'links' | 'fichaReducida'>;
+
+export const FALLBACKS = {
+  sinIdentificar: 'Sin identificar',
+  sinNombre: 'Sin nombre',
+  sinRazonSocial: 'Sin razón social',
+  empresaSinNombre: 'Empresa sin nombre',
+  noInformado: 'No informado',
+  noInformada: 'No informada',
+} as const;
+
+type Nameable = Pick<Persona, 'tipoPersona' | 'nombre' | 'primerApellido' | 'segundoApellido' | 'razonSocial'> & {
+  identificador?: { numero?: string };
+};
+
+const fullName = (p: Nameable) => [p.nombre, p.primerApellido, p.segundoApellido].filter(Boolean).join(' ');
+
+/**
+ * Display name of a client: a natural person with nombre and primerApellido → names and
+ * surnames; a legal person with razonSocial → razonSocial; else the identifier number;
+ * else 'Sin identificar'.
+ */
+export function displayName(p: Nameable): string {
+  if (p.tipoPersona === 'FISICA' && p.nombre && p.primerApellido) return fullName(p);
+  if (p.tipoPersona === 'JURIDICA' && p.razonSocial) return p.razonSocial;
+  if (p.identificador?.numero) return p.identificador.numero;
+  return FALLBACKS.sinIdentificar;
+}
+
+/** The name line of a record card or representative: never the identifier. */
+export function nameOrFallback(p: Nameable): string {
+  if (p.tipoPersona === 'JURIDICA') return p.razonSocial || FALLBACKS.sinRazonSocial;
+  return fullName(p) || FALLBACKS.sinNombre;
+}
+
+/** A person counts as informed when a natural person has nombre and primerApellido, or a legal person razonSocial. */
+export function isInformed(p: Nameable): boolean {
+  return p.tipoPersona === 'FISICA' ? !!(p.nombre && p.primerApellido) : !!p.razonSocial;
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { useList, useNotification, useOne } from '@refinedev/core';
+import { FALLBACKS, nameOrFallback, type Persona } from '../../domain/persona';
+import { isoToFormDate, todayIso } from '../../domain/dates';
+import { ETIQUETAS_TIPO_PRIVILEGIO, isRelationActive, type Privilegio } from '../../domain/representantes';
+
+export interface RepresentanteSeleccionado {
+  persona: Persona;
+  privilegio: Privilegio;
+}
+
+/** One representative: its persona is read on its own, so one hidden record does not hide the rest. */
+function Fila({ privilegio, activo, onEditar }: { privilegio: Privilegio; activo: boolean; onEditar: (r: RepresentanteSeleccionado) => void }) {
+  const { result: persona, query } = useOne<Persona>({ resource: 'persona', id: privilegio.personaReceptoraId, errorNotification: false });
+  const nombre = persona
+    ? persona.tipoPersona === 'JURIDICA' && !persona.razonSocial
+      ? FALLBACKS.empresaSinNombre
+      : nameOrFallback(persona)
+    : query.isLoading
+      ? 'Cargando...'
+      : FALLBACKS.sinIdentificar;
+  const periodo = `Desde ${isoToFormDate(privilegio.fechaInicioRelacion)}${privilegio.fechaFinRelacion ? ` hasta ${isoToFormDate(privilegio.fechaFinRelacion)}` : ''}`;
+  return (
+    <List.Item
+      actions={[
+        <Button key="editar" size="small" disabled={!persona} onClick={() => persona && onEditar({ persona, privilegio })} aria-label={`Editar representante ${nombre}`}>
+          Editar
+        </Button>,
+      ]}
+    >
+      <List.Item.Meta
+        title={
+          <Space wrap size={8}>
+            <span>{nombre}</span>
+            <Tag color={activo ? 'green' : 'default'}>{activo ? 'Activo' : 'Inactivo'}</Tag>
+          </Space>
+        }
+        description={
+          <Space wrap split="·" size={4}>
+            {persona?.identificador?.numero && <span>{persona.identificador.numero}</span>}
+            <span>{ETIQUETAS_TIPO_PRIVILEGIO[privilegio.tipoPrivilegio]}</span>
+            <span>{periodo}</span>
+          </Space>
+        }
+      />
+    </List.Item>
+  );
+}
+
+/** The Representantes section: active relations by default, 'Ver todos' for the history too. */
+export default function Representantes({ clienteId, onEditar }: { clienteId: string; onEditar: (r: RepresentanteSeleccionado) => void }) {
+  const [verTodos, setVerTodos] = useState(false);
+  const { open: notify } = useNotification();
+  const { result, query } = useList<Privilegio>({
+    resource: 'privilegio',
+    meta: { path: `/privilegio/concedidos/${clienteId}` },
+    pagination: { mode: 'off' },
+    errorNotification: false,
+  });
+
+  useEffect(() => {
+    if (query.isError) notify?.({ type: 'error', message: 'Error', description: 'No se pudieron cargar los representantes' });
+  }, [query.isError, notify]);
+
+  const today = todayIso();
+  const todos = result.data.map((p) => ({ privilegio: p, activo: isRelationActive(p, today) }));
+  const visibles = verTodos ? todos : todos.filter((r) => r.activo);
+  const n = visibles.length;
+
+  return (
+    <Card
+      title="Representantes"
+      extra={
+        <Button onClick={() => setVerTodos((v) => !v)} aria-pressed={verTodos}>
+          {verTodos ? 'Ver activos' : 'Ver todos'}
+        </Button>
+      }
+    >
+      {query.isLoading ? (
+        <Skeleton active />
+      ) : query.isError ? (
+        <Alert type="error" showIcon message="No se pudieron cargar los representantes" />
+      ) : (
+        <>
+          <Typography.Text type="secondary" className="dp-contador" aria-live="polite">
+            {`Mostrando ${n} representante(s) ${verTodos ? '(activos e históricos)' : 'activos'}`}
+          </Typography.Text>
+          {n === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={verTodos ? 'No hay representantes' : 'No hay representantes activos'} />
+          ) : (
+            <List
+              itemLayout="horizontal"
+              dataSource={visibles}
+              rowKey={(r) => r.privilegio.id}
+              renderItem={(r) => <Fila privilegio={r.privilegio} activo={r.activo} onEditar={onEditar} />}
+            />
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

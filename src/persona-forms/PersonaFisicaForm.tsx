@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react';
+import { Button, Col, Divider, Form, Input, Row, Select, Space, Typography } from 'antd';
+import {
+  birthDateWarning,
+  NATURAL_DEFAULTS,
+  naturalFormSchema,
+  naturalFormToPersona,
+  regimenTrasCambioDeEstadoCivil,
+  type NaturalForm,
+} from '../domain/personaForms';
+import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR, type PersonaPayload } from '../domain/persona';
+import { zodRule } from './zodRule';
+import { useCatalogos } from './useCatalogos';
+import DireccionFields from './DireccionFields';
+import FechaInput from './FechaInput';
+import SubidaProximamente from './SubidaProximamente';
+import './personaForms.css';
+
+const rule = zodRule(naturalFormSchema);
+const options = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));
+
+export interface PersonaFisicaFormProps {
+  initialValues?: NaturalForm;
+  /** 'completo' may lock fields (readOnlyFields); 'limitado' (the creation dialog) never does. */
+  variant: 'completo' | 'limitado';
+  readOnlyFields?: (keyof NaturalForm)[];
+  submitText: string;
+  busy: boolean;
+  onSubmit: (persona: PersonaPayload) => void;
+  /** Buttons beside the submit ('Cambiar Tipo', 'Cancelar'). */
+  actions?: ReactNode;
+}
+
+/** 'Datos de Persona Física': names, identifier, documents, gender and birth date, marital status, profession, contact, address. */
+export default function PersonaFisicaForm({ initialValues, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaFisicaFormProps) {
+  const [form] = Form.useForm<NaturalForm>();
+  const { provincias, paises, profesiones, tiposVia } = useCatalogos();
+  const estadoCivil = Form.useWatch('estadoCivil', form);
+  const locked = (f: keyof NaturalForm) => variant === 'completo' && readOnlyFields.includes(f);
+
+  return (
+    <Form<NaturalForm>
+      form={form}
+      layout="vertical"
+      initialValues={{ ...NATURAL_DEFAULTS, ...initialValues }}
+      disabled={busy}
+      scrollToFirstError
+      onValuesChange={(changed: Partial<NaturalForm>, all) => {
+        if ('estadoCivil' in changed) {
+          // the regime field is not mounted while hidden: read the store, not `all`
+          form.setFieldValue('regimenEconomico', regimenTrasCambioDeEstadoCivil(changed.estadoCivil, form.getFieldValue('regimenEconomico')));
+        }
+        if ('tipoIdentificador' in changed && all.numeroIdentificador) {
+          form.validateFields(['numeroIdentificador']).catch(() => undefined);
+        }
+      }}
+      onFinish={(values) => onSubmit(naturalFormToPersona({ ...form.getFieldsValue(true), ...values }))}
+    >
+      <Typography.Title level={4} className="pf-form-title">
+        Datos de Persona Física
+      </Typography.Title>
+
+      <Divider orientation="left" orientationMargin={0}>Nombre y apellidos</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="nombre" label="Nombre" required rules={[rule]}>
+            <Input autoComplete="given-name" disabled={locked('nombre')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="primerApellido" label="Primer apellido" required rules={[rule]}>
+            <Input autoComplete="family-name" disabled={locked('primerApellido')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="segundoApellido" label="Segundo apellido" rules={[rule]}>
+            <Input disabled={locked('segundoApellido')} />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider orientation="left" orientationMargin={0}>Identificación</Divider>
+      <Row gutter={16}>
+        <Col xs={24} sm={10} md={8}>
+          <Form.Item name="tipoIdentificador" label="Tipo de identificador" rules={[rule]}>
+            <Select options={options(TIPOS_IDENTIFICADOR, ETIQUETAS.tipoIdentificador)} disabled={locked('tipoIdentificador')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14} md={16}>
+          <Form.Item name="numeroIdentificador" label="Número de identificador" required rules={[rule]} dependencies={['tipoIdentificador']}>
+            <Input disabled={locked('numeroIdentificador')} />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider orientation="left" orientationMargin={0}>Documentos (opcional)</Divider>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <SubidaProximamente etiqueta="DNI Anverso" />
+        </Col>
+        <Col xs={24} sm={12}>
+          <SubidaProximamente etiqueta="DNI Reverso" />
+        </Col>
+      </Row>
+
+      <Divider orientation="left" orientationMargin={0}>Género y fecha de nacimiento</Divider>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="genero" label="Género" rules={[rule]}>
+            <Select options={options(GENEROS, ETIQUETAS.genero)} disabled={locked('genero')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="fechaNacimiento"
+            label="Fecha de nacimiento"
+            required
+            rules={[
+              rule,
+              {
+                warningOnly: true,
+                validator: async (_, v: string | undefined) => {
+                  const warning = birthDateWarning(v);
+                  if (warning) throw new Error(warning);
+                },
+              },
+            ]}
+          >
+            <FechaInput disabled={locked('fechaNacimiento')} />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider orientation="left" orientationMargin={0}>Estado civil</Divider>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="estadoCivil" label="Estado civil" rules={[rule]}>
+            <Select options={options(ESTADOS_CIVILES, ETIQUETAS.estadoCivil)} disabled={locked('estadoCivil')} />
+          </Form.Item>
+        </Col>
+        {estadoCivil === 'CASADO' && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="regimenEconomico" label="Régimen económico" rules={[rule]}>
+              <Select options={options(REGIMENES_ECONOMICOS, ETIQUETAS.regimenEconomico)} disabled={locked('regimenEconomico')} />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+
+      <Divider orientation="left" orientationMargin={0}>Profesión</Divider>
+      <Form.Item name="profesion" label="Profesión" rules={[rule]}>
+        <Select
+          showSearch
+          allowClear
+          placeholder="Seleccione una profesión"
+          options={profesiones.map((p) => ({ value: p, label: p }))}
+          notFoundContent="Sin resultados"
+          disabled={locked('profesion')}
+        />
+      </Form.Item>
+
+      <Divider orientation="left" orientationMargin={0}>Contacto</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="email" label="Email" required rules={[rule]}>
+            <Input type="email" autoComplete="email" disabled={locked('email')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="telefono" label="Teléfono" rules={[rule]}>
+            <Input type="tel" autoComplete="tel" disabled={locked('telefono')} />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider orientation="left" orientationMargin={0}>Dirección</Divider>
+      <DireccionFields rule={rule} obligatoria tiposVia={tiposVia} provincias={provincias} paises={paises} />
+
+      <Space wrap className="pf-actions">
+        {actions}
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {busy ? 'Guardando...' : submitText}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Button, Col, Divider, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { JURIDICA_DEFAULTS, juridicaFormSchema, juridicaFormToPersona, type JuridicaForm } from '../domain/personaForms';
+import type { PersonaPayload } from '../domain/persona';
+import { zodRule } from './zodRule';
+import { useCatalogos } from './useCatalogos';
+import DireccionFields from './DireccionFields';
+import SubidaProximamente from './SubidaProximamente';
+import './personaForms.css';
+
+const rule = zodRule(juridicaFormSchema);
+
+export interface PersonaJuridicaFormProps {
+  initialValues?: JuridicaForm;
+  /** 'completo' may lock fields (readOnlyFields); 'limitado' (the creation dialog) never does. */
+  variant: 'completo' | 'limitado';
+  readOnlyFields?: (keyof JuridicaForm)[];
+  submitText: string;
+  busy: boolean;
+  onSubmit: (persona: PersonaPayload) => void;
+  actions?: ReactNode;
+}
+
+/** 'Datos de Persona Jurídica': identifier (NIF or NIE), company name, deed upload, contact, address. */
+export default function PersonaJuridicaForm({ initialValues, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaJuridicaFormProps) {
+  const [form] = Form.useForm<JuridicaForm>();
+  const { provincias, paises, tiposVia } = useCatalogos();
+  const locked = (f: keyof JuridicaForm) => variant === 'completo' && readOnlyFields.includes(f);
+
+  return (
+    <Form<JuridicaForm>
+      form={form}
+      layout="vertical"
+      initialValues={{ ...JURIDICA_DEFAULTS, ...initialValues }}
+      disabled={busy}
+      scrollToFirstError
+      onValuesChange={(changed: Partial<JuridicaForm>, all) => {
+        if ('tipoIdentificador' in changed && all.numeroIdentificador) {
+          form.validateFields(['numeroIdentificador']).catch(() => undefined);
+        }
+      }}
+      onFinish={(values) => onSubmit(juridicaFormToPersona({ ...form.getFieldsValue(true), ...values }))}
+    >
+      <Typography.Title level={4} className="pf-form-title">
+        Datos de Persona Jurídica
+      </Typography.Title>
+
+      <Divider orientation="left" orientationMargin={0}>Identificación</Divider>
+      <Row gutter={16}>
+        <Col xs={24} sm={10} md={8}>
+          <Form.Item name="tipoIdentificador" label="Tipo de identificador" rules={[rule]}>
+            <Select options={[{ value: 'NIF', label: 'NIF' }, { value: 'NIE', label: 'NIE' }]} disabled={locked('tipoIdentificador')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={14} md={16}>
+          <Form.Item name="numeroIdentificador" label="Número de identificador" required rules={[rule]} dependencies={['tipoIdentificador']}>
+            <Input disabled={locked('numeroIdentificador')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="razonSocial" label="Razón social" required rules={[rule]}>
+        <Input autoComplete="organization" disabled={locked('razonSocial')} />
+      </Form.Item>
+
+      <Divider orientation="left" orientationMargin={0}>Documentos (opcional)</Divider>
+      <SubidaProximamente etiqueta="Escritura de constitución" />
+
+      <Divider orientation="left" orientationMargin={0}>Contacto</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="email" label="Email" required rules={[rule]}>
+            <Input type="email" autoComplete="email" disabled={locked('email')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="telefono" label="Teléfono" rules={[rule]}>
+            <Input type="tel" autoComplete="tel" disabled={locked('telefono')} />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider orientation="left" orientationMargin={0}>Dirección</Divider>
+      <DireccionFields rule={rule} obligatoria tiposVia={tiposVia} provincias={provincias} paises={paises} />
+
+      <Space wrap className="pf-actions">
+        {actions}
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {busy ? 'Guardando...' : submitText}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
