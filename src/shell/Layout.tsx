@@ -1,11 +1,71 @@
-import type { ReactNode } from 'react';
-import { Layout as AntLayout } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useGetIdentity } from '@refinedev/core';
+import { Button, Drawer } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { Identity } from '../../providers/authProvider';
+import AccountMenu from './AccountMenu';
+import Clock from './Clock';
+import Loading from './Loading';
+import NavLinks from './NavLinks';
+import './shell.css';
 
-/** The signed-in frame: header, navigation and the page. */
+/**
+ * The signed-in frame: header ('Notaría', greeting and clock, account menu), the navigation
+ * (a bar on wide screens, a left drawer on small ones) and the page below it.
+ */
 export default function Layout({ children }: { children: ReactNode }) {
+  const { data: identity, isLoading } = useGetIdentity<Identity>();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The header appears once the user is known (spec: only when signed in and loading finished).
+  if (isLoading) return <Loading />;
+  const isAdmin = identity?.role === 'admin';
   return (
-    <AntLayout style={{ minHeight: '100vh' }}>
-      <AntLayout.Content style={{ padding: 24 }}>{children}</AntLayout.Content>
-    </AntLayout>
+    <div className="shell">
+      <a className="shell-skip" href="#contenido">
+        Saltar al contenido
+      </a>
+      <header className="shell-header">
+        <div className="shell-bar">
+          <Button
+            className="shell-menu-button"
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="Abrir menú de navegación"
+            aria-expanded={drawerOpen}
+            aria-controls="shell-drawer"
+            onClick={() => setDrawerOpen(true)}
+          />
+          <Link to="/dashboard" className="shell-title">
+            Notaría
+          </Link>
+          <div className="shell-greeting">
+            <span className="shell-welcome">Bienvenido {identity?.name ?? ''}</span>
+            <Clock />
+          </div>
+          <AccountMenu />
+        </div>
+        <nav className="shell-nav" aria-label="Navegación principal">
+          <NavLinks isAdmin={isAdmin} />
+        </nav>
+      </header>
+      <Drawer
+        id="shell-drawer"
+        title="Notaría"
+        placement="left"
+        width={280}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        closable={{ 'aria-label': 'Cerrar menú' }}
+        styles={{ body: { padding: 8 } }}
+      >
+        <nav aria-label="Navegación principal">
+          <NavLinks isAdmin={isAdmin} vertical onNavigate={() => setDrawerOpen(false)} />
+        </nav>
+      </Drawer>
+      <main id="contenido" className="shell-content" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
   );
 }

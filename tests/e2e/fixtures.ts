@@ -27,3 +27,111 @@ export async function outbox(): Promise<OutboxMail[]> {
   const res = await fetch(`${process.env.PORTAL_URL}/dev/outbox`);
   return (await res.json()) as OutboxMail[];
 }
+
+/** E-mails of the demo users (server/db/seed.sql); users registered by a test are added by rememberEmail. */
+const KNOWN_EMAILS = new Map<string, string>([
+  ['00000000T', 'admin@notaria.example'],
+  ['12345678Z', 'ana.garcia@example.com'],
+  ['X1234567L', 'john.smith@example.com'],
+]);
+
+/** Tells signIn where the PINs of a user registered by the test arrive. */
+export function rememberEmail(documento: string, email: string) {
+  KNOWN_EMAILS.set(documento.toUpperCase(), email);
+}
+
+/** A valid random NIF (8 digits + the mod-23 control letter), new for every call. */
+export function randomNif(): string {
+  const number = Math.floor(Math.random() * 100_000_000);
+  return `${String(number).padStart(8, '0')}${'TRWAGMYFPDXBNJZSQVHLCKE'[number % 23]}`;
+}
+
+/**
+ * Waits for the newest PIN e-mailed after `since` (to `email` when known, else with `subject`)
+ * and answers its 6 digits.
+ */
+export async function pinFromOutbox(since: number, email?: string, subject = 'Su código de acceso'): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = (await outbox()).find(
+      (m) => Date.parse(m.sentAt) >= since - 2_000 && (email ? m.to.toLowerCase() === email.toLowerCase() : m.subject === subject),
+    );
+    const pin = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (pin) return pin;
+    if (Date.now() > deadline) throw new Error(`No llegó ningún código PIN${email ? ` para ${email}` : ''}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The antd select whose input is labelled `label` (its root element, to click or read). */
+export function antSelect(page: Page, label: string) {
+  return page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
+}
+
+/** Opens the antd select labelled `label` and picks the option containing `option` (the first one when omitted). */
+export async function chooseOption(page: Page, label: string, option?: string) {
+  const listId = await page.getByLabel(label, { exact: true }).getAttribute('aria-controls');
+  await antSelect(page, label).click();
+  // this select's own dropdown (another one may still be fading out)
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ has: page.locator(`[id="${listId}"]`) });
+  const options = dropdown.locator('.ant-select-item-option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+}
+
+/**
+ * Signs in through the login screen with the real PIN flow: document (type from its first
+ * letter: X/Y/Z = NIE, else NIF), notaría (its visible name; the first one when omitted), the
+ * PIN read from the outbox. Ends on the page after sign-in (/datos-personales or ?to=).
+ * Retries when a parallel sign-in of the same user replaced the PIN.
+ */
+export async function signIn(page: Page, documento: string, notaria?: string): Promise<void> {
+  const numero = documento.toUpperCase();
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1 || !/\/login/.test(page.url())) await page.goto('/login');
+    await chooseOption(page, 'Tipo de documento', /^[XYZ]/.test(numero) ? 'NIE' : 'NIF');
+    await page.getByLabel('Número de documento').fill(numero);
+    await chooseOption(page, 'Notaría', notaria);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Acceder' }).click();
+    await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();
+    await page.getByLabel('Código PIN').fill(await pinFromOutbox(since, KNOWN_EMAILS.get(numero)));
+    await page.getByRole('button', { name: 'Acceder' }).click();
+    const outcome = await Promise.race([
+      page
+        .waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 })
+        .then(() => 'ok' as const)
+        .catch(() => 'timeout' as const),
+      page
+        .getByText('Error de acceso')
+        .waitFor({ timeout: 15_000 })
+        .then(() => 'error' as const)
+        .catch(() => 'timeout' as const),
+    ]);
+    if (outcome === 'ok') return;
+    if (attempt >= 3) throw new Error(`No se pudo iniciar sesión como ${numero}`);
+  }
+}
+
+async function authProxy(body: Record<string, unknown>): Promise<{ status: number; message?: string }> {
+  const res = await fetch(`${process.env.PORTAL_URL}/functions/v1/auth-proxy`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, ...((await res.json()) as { message?: string }) };
+}
+
+/**
+ * Registers a new natural person through the auth-proxy (no browser), so a journey can sign in
+ * as a user nobody else uses. Answers its NIF and e-mail; signIn(page, documento) then works.
+ */
+export async function registerUser(documento = randomNif(), email = `e2e.${documento.toLowerCase()}@example.com`) {
+  const since = Date.now();
+  const pedido = await authProxy({ action: 'registerUser', username: documento, tipoDocumento: 'NIF', canal: email, tipoCanal: 'EMAIL' });
+  if (pedido.status !== 200) throw new Error(`registerUser: ${pedido.status} ${pedido.message}`);
+  const pincode = await pinFromOutbox(since, email);
+  const hecho = await authProxy({ action: 'registerUserPincode', username: documento, tipoDocumento: 'NIF', canal: email, tipoCanal: 'EMAIL', pincode });
+  if (hecho.status !== 200) throw new Error(`registerUserPincode: ${hecho.status} ${hecho.message}`);
+  rememberEmail(documento, email);
+  return { documento, email };
+}

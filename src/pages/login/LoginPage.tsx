@@ -1,5 +1,215 @@
-import EnConstruccion from '../EnConstruccion';
+import { useState } from 'react';
+import { useIsAuthenticated, useLogin, useNotification } from '@refinedev/core';
+import { Alert, Button, Card, Typography } from 'antd';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { LoginVariables } from '../../../providers/authProvider';
+import { AuthProxyError, callAuthProxy } from '../../../providers/authProxy';
+import { maskEmail } from '../../domain/email-mask';
+import type { TipoDocumento } from '../../domain/identifiers';
+import { LOGIN_MENSAJES, loginDocumentError, registroEmailError } from '../../domain/login-rules';
+import Loading from '../../shell/Loading';
+import InitialStep from './InitialStep';
+import PinForm from './PinForm';
+import RegistrationStep from './RegistrationStep';
+import './login.css';
 
+type Step = 'initial' | 'pincode' | 'registration' | 'registration-pincode' | 'registration-success';
+
+const TITLES: Record<Step, string> = {
+  initial: 'Acceso al Portal Notarial',
+  pincode: 'Introducir Código de Acceso',
+  registration: 'Completar Registro',
+  'registration-pincode': 'Código de Registro',
+  'registration-success': 'Registro Completado',
+};
+
+/** Where to go after signing in: the ?to= target when it is a path of this portal. */
+function targetOf(to: string | null): string {
+  return to && to.startsWith('/') && !to.startsWith('//') ? to : '/datos-personales';
+}
+
+/** The login screen (spec part 1, sections 2 and 4): PIN sign-in and first-time registration. */
 export default function LoginPage() {
-  return <EnConstruccion title="Acceso al Portal Notarial" />;
+  const auth = useIsAuthenticated();
+  const [params] = useSearchParams();
+  const { open: notify } = useNotification();
+  const { mutate: login, isPending: verifying } = useLogin<LoginVariables>();
+
+  const [step, setStep] = useState<Step>('initial');
+  const [tipo, setTipo] = useState<TipoDocumento>('NIF');
+  const [numero, setNumero] = useState('');
+  const [notaria, setNotaria] = useState<string>();
+  const [pin, setPin] = useState('');
+  const [pinError, setPinError] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  if (auth.isLoading) return <Loading />;
+  if (auth.data?.authenticated) return <Navigate to={targetOf(params.get('to'))} replace />;
+
+  const username = numero.trim().toUpperCase();
+  const documentError = loginDocumentError(tipo, numero);
+  const emailError = registroEmailError(email);
+
+  const go = (next: Step) => {
+    setStep(next);
+    setAlert(null);
+    setPin('');
+    setPinError(null);
+  };
+  const volver = () => {
+    go('initial');
+    setTipo('NIF');
+    setNumero('');
+    setNotaria(undefined);
+    setEmail('');
+  };
+  const failure = (title: string, e: unknown, fallback: string) => {
+    const message = (e as Error).message || fallback;
+    notify?.({ type: 'error', message: title, description: message });
+    return message;
+  };
+
+  const pedirCodigo = async () => {
+    if (documentError) return setAlert(LOGIN_MENSAJES.corregirErrores);
+    if (!username || !notaria) return setAlert(LOGIN_MENSAJES.obligatorios);
+    setBusy(true);
+    setAlert(null);
+    try {
+      const body = await callAuthProxy({ action: 'unifiedLogin', username, tipoDocumento: tipo });
+      notify?.({ type: 'success', message: 'Código enviado', description: String(body.message ?? 'Código PIN enviado correctamente') });
+      go('pincode');
+    } catch (e) {
+      if (e instanceof AuthProxyError && (e.status === 403 || e.message === 'Usuario no registrado')) {
+        notify?.({ type: 'error', message: 'Usuario no registrado', description: 'Introduce tu email para completar el registro.' });
+        go('registration');
+      } else {
+        setAlert(failure('Error', e, 'Error al procesar la solicitud'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const acceder = () => {
+    if (!pin.trim()) return setPinError(LOGIN_MENSAJES.pinObligatorio);
+    setPinError(null);
+    // useLogin shows 'Acceso correcto' or 'Error de acceso' and navigates (to ?to= or /datos-personales).
+    login({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' }, { onSuccess: (r) => !r.success && setPin('') });
+  };
+
+  const registrar = async () => {
+    if (emailError) return setAlert(LOGIN_MENSAJES.introduceEmailValido);
+    setBusy(true);
+    setAlert(null);
+    try {
+      await callAuthProxy({ action: 'registerUser', username, tipoDocumento: tipo, canal: email.trim(), tipoCanal: 'EMAIL' }, 'Error al enviar el registro');
+      notify?.({ type: 'success', message: 'Código enviado', description: `Hemos enviado un código a ${maskEmail(email)}` });
+      go('registration-pincode');
+    } catch (e) {
+      setAlert(failure('Error', e, 'Error al enviar el registro'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmarRegistro = async () => {
+    if (!pin.trim()) return setPinError(LOGIN_MENSAJES.pinObligatorio);
+    setBusy(true);
+    setPinError(null);
+    try {
+      const body = await callAuthProxy(
+        { action: 'registerUserPincode', username, tipoDocumento: tipo, canal: email.trim(), tipoCanal: 'EMAIL', pincode: pin.trim() },
+        'Error al completar el registro',
+      );
+      notify?.({ type: 'success', message: 'Registro completado', description: String(body.message ?? 'Usuario registrado correctamente') });
+      go('registration-success');
+    } catch (e) {
+      setPin('');
+      failure('Error en el registro', e, 'Error al completar el registro');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="login-page">
+      <Link to="/" className="login-brand">
+        Notaría
+      </Link>
+      <Card className="login-card">
+        <Typography.Title level={1} className="login-title">
+          {TITLES[step]}
+        </Typography.Title>
+        {alert && <Alert type="error" showIcon message={alert} className="login-alert" />}
+
+        {step === 'initial' && (
+          <InitialStep
+            tipo={tipo}
+            numero={numero}
+            notaria={notaria}
+            documentError={documentError}
+            busy={busy}
+            onTipo={(t) => {
+              setTipo(t);
+              setAlert(null);
+            }}
+            onNumero={(n) => {
+              setNumero(n);
+              setAlert(null);
+            }}
+            onNotaria={(n) => {
+              setNotaria(n);
+              setAlert(null);
+            }}
+            onSubmit={pedirCodigo}
+          />
+        )}
+        {step === 'pincode' && (
+          <PinForm
+            intro="Introduce el código de acceso que hemos enviado a tu email."
+            pin={pin}
+            error={pinError}
+            busy={verifying}
+            submitLabel="Acceder"
+            busyLabel="Verificando..."
+            onPin={setPin}
+            onSubmit={acceder}
+            onBack={volver}
+          />
+        )}
+        {step === 'registration' && (
+          <RegistrationStep email={email} emailError={emailError} busy={busy} onEmail={setEmail} onSubmit={registrar} onBack={volver} />
+        )}
+        {step === 'registration-pincode' && (
+          <PinForm
+            intro={
+              <>
+                Introduce el código de registro que hemos enviado a <strong>{maskEmail(email)}</strong>
+              </>
+            }
+            pin={pin}
+            error={pinError}
+            busy={busy}
+            submitLabel="REGISTRARSE"
+            busyLabel="Verificando..."
+            onPin={setPin}
+            onSubmit={confirmarRegistro}
+            onBack={volver}
+          />
+        )}
+        {step === 'registration-success' && (
+          <>
+            <p className="login-text">
+              Tu registro se ha completado correctamente. Pulsa &apos;Acceder&apos; para recibir tu código de acceso.
+            </p>
+            <Button type="primary" block size="large" onClick={() => go('initial')} autoFocus>
+              Acceder
+            </Button>
+          </>
+        )}
+      </Card>
+    </div>
+  );
 }

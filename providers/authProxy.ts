@@ -1,0 +1,48 @@
+import { supabaseClient } from './supabaseClient';
+
+/** The actions of the hosted auth-proxy function (spec part 1, section 7). */
+export type AuthProxyBody =
+  | { action: 'unifiedLogin'; username: string; tipoDocumento?: string }
+  | { action: 'loginWithPincode'; username: string; pincode: string; externalIdNotaria: string }
+  | { action: 'registerUser'; username: string; tipoDocumento: string; canal: string; tipoCanal: 'EMAIL' }
+  | { action: 'registerUserPincode'; username: string; tipoDocumento: string; canal: string; tipoCanal: 'EMAIL'; pincode: string };
+
+/** A refused auth-proxy call: the function's Spanish message and HTTP status (0 = network). */
+export class AuthProxyError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'AuthProxyError';
+  }
+}
+
+/** Reads `{message}` of a failed answer; an empty or non-JSON body is tolerated. */
+async function messageOf(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body?.message === 'string') return body.message;
+  } catch {
+    /* plain text is the message itself */
+  }
+  return text;
+}
+
+/**
+ * Calls auth-proxy through supabase-js. Answers its JSON body (an empty object when the answer
+ * is empty or not JSON); a refusal throws AuthProxyError with the function's message.
+ */
+export async function callAuthProxy(body: AuthProxyBody, fallbackMessage = 'Error al procesar la solicitud'): Promise<Record<string, unknown>> {
+  const { data, error } = await supabaseClient.functions.invoke('auth-proxy', { body });
+  if (error) {
+    // FunctionsHttpError carries the Response in `context`; fetch/relay errors do not.
+    const context = (error as { context?: unknown }).context;
+    if (context instanceof Response) {
+      throw new AuthProxyError((await messageOf(context)) || fallbackMessage, context.status);
+    }
+    throw new AuthProxyError(fallbackMessage, 0);
+  }
+  return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+}

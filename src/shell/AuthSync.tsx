@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { useInvalidateAuthStore } from '@refinedev/core';
+import { authProvider, forgetSession } from '../../providers/authProvider';
+import { SESSION_KEYS } from '../../providers/session';
+
+/**
+ * Re-checks the session when another tab changes auth_token or id_persona: a sign-out or a
+ * different person there signs this tab out / switches it; a mere token refresh is re-checked
+ * quietly so the open page keeps its state.
+ */
+export default function AuthSync() {
+  const invalidate = useInvalidateAuthStore();
+  const invalidateRef = useRef(invalidate);
+  invalidateRef.current = invalidate;
+
+  useEffect(() => {
+    const onStorage = async (e: StorageEvent) => {
+      if (e.storageArea !== localStorage) return;
+      if (e.key !== null && e.key !== SESSION_KEYS.token && e.key !== SESSION_KEYS.persona) return;
+      forgetSession();
+      const refreshedToken = e.key === SESSION_KEYS.token && e.oldValue !== null && e.newValue !== null;
+      if (refreshedToken && (await authProvider.check!()).authenticated) return;
+      await invalidateRef.current();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  return null;
+}

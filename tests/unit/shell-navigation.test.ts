@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatHeaderDate } from '../../src/shell/clock';
+import { activeEntry } from '../../src/shell/navigation';
+import { roleCan, roleFromToken } from '../../providers/accessControlProvider';
+
+describe('header clock', () => {
+  it('reads weekday, day de month, hh:mm h in Spanish', () => {
+    expect(formatHeaderDate(new Date(2026, 10, 21, 14, 5))).toBe('sábado, 21 de noviembre, 14:05 h');
+    expect(formatHeaderDate(new Date(2026, 0, 5, 9, 0))).toBe('lunes, 5 de enero, 09:00 h');
+  });
+});
+
+describe('highlighted navigation entry', () => {
+  it('follows the section of the current path', () => {
+    expect(activeEntry('/dashboard')?.label).toBe('Inicio');
+    expect(activeEntry('/servicios/categoria/3')?.label).toBe('Servicios');
+    expect(activeEntry('/expediente/42')?.label).toBe('Expedientes');
+    expect(activeEntry('/admin/notarias')?.label).toBe('Notarías');
+  });
+  it('highlights nothing for pages outside the bar and does not match a mere prefix', () => {
+    expect(activeEntry('/perfil')).toBeUndefined();
+    expect(activeEntry('/citasx')).toBeUndefined();
+  });
+});
+
+describe('role from the access token', () => {
+  const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+  it('reads the app_role claim and defaults to assistant', () => {
+    expect(roleFromToken(token({ sub: 'x', app_role: 'admin' }))).toBe('admin');
+    expect(roleFromToken(token({ sub: 'x', app_role: 'assistant' }))).toBe('assistant');
+    expect(roleFromToken(token({ sub: 'x' }))).toBe('assistant');
+    expect(roleFromToken('no-es-un-jwt')).toBe('assistant');
+    expect(roleFromToken(undefined)).toBe('assistant');
+  });
+  it('keeps the administration area for admins', () => {
+    expect(roleCan('admin', 'admin', 'list')).toBe(true);
+    expect(roleCan('assistant', 'admin', 'list')).toBe(false);
+    expect(roleCan('assistant', 'citas', 'create')).toBe(true);
+  });
+});
