@@ -14,10 +14,25 @@ export class ServiciosError extends Error {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** POST /auth/refresh once (shared by concurrent 401s); a failed refresh is silent and yields false. */
+/**
+ * Runs fn while holding a lock shared by every tab of the portal. Refresh tokens are single use:
+ * two tabs refreshing with the same one would look like a replay and end the session.
+ */
+function acrossTabs<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('notaria-refresh-session', fn) : fn();
+}
+
+/**
+ * POST /auth/refresh once (shared by concurrent 401s, in this tab and across tabs); a failed
+ * refresh is silent and yields false. When another tab refreshed while this one waited for the
+ * lock, the token it stored is used instead of spending the refresh token again.
+ */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const { refreshToken } = session.get();
+  const staleToken = session.get().token;
+  refreshing ??= acrossTabs(async () => {
+    const { token, refreshToken } = session.get();
+    if (token && token !== staleToken) return true;
     if (!refreshToken) return false;
     try {
       const res = await fetch(`${SERVICES_URL}/auth/refresh`, {
@@ -33,7 +48,7 @@ export function refreshSession(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
