@@ -20,7 +20,7 @@ let refreshing: Promise<boolean> | null = null;
  */
 function acrossTabs<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? locks.request('notaria-refresh-session', fn) : fn();
+  return locks ? (locks.request('notaria-refresh-session', fn) as Promise<T>) : fn();
 }
 
 /**
