@@ -1,3 +1,6 @@
 import { createRoot } from 'react-dom/client';
+import FormularioActo from './FormularioActo';
+import './act-form.css';
 
-createRoot(document.getElementById('root')!).render(<p>Formulario del acto: en construcción</p>);
+// The act form, framed by the portal. Plain React only: it must load fast inside the iframe.
+createRoot(document.getElementById('root')!).render(<FormularioActo />);

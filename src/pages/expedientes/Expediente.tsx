@@ -1,5 +1,68 @@
-import EnConstruccion from '../EnConstruccion';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useNotification, useOne, type HttpError } from '@refinedev/core';
+import { Button, Empty, Result, Spin, Tabs } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { ExpedienteDto } from '../../domain/expediente';
+import CabeceraExpediente from './CabeceraExpediente';
+import ActosTab from './ActosTab';
+import './expedientes.css';
 
+/** /expediente/:id: header and the tabs Actos, Escrituras and Chat. */
 export default function Expediente() {
-  return <EnConstruccion title="Expediente" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { open } = useNotification();
+  const { result: expediente, query } = useOne<ExpedienteDto, HttpError>({ resource: 'expediente', id, errorNotification: false });
+  const status = (query.error as { status?: number; statusCode?: number } | null)?.status ?? query.error?.statusCode;
+
+  useEffect(() => {
+    if (query.isError && status !== 404) open?.({ type: 'error', message: 'Error', description: 'Error al cargar los datos del expediente' });
+  }, [query.isError, status, open]);
+
+  const volver = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/expedientes')}>
+      Volver
+    </Button>
+  );
+
+  if (query.isLoading) {
+    return (
+      <div className="exp-pagina exp-cargando" role="status">
+        <Spin />
+        <span>Cargando expediente...</span>
+      </div>
+    );
+  }
+  if (query.isError || !expediente) {
+    return (
+      <div className="exp-pagina">
+        {volver}
+        <Result status="404" title="Expediente no encontrado" />
+      </div>
+    );
+  }
+  return <VistaExpediente expediente={expediente} volver={volver} />;
+}
+
+/** The case once loaded; also shown right after creating one. */
+export function VistaExpediente({ expediente, volver }: { expediente: ExpedienteDto; volver: ReactNode }) {
+  return (
+    <div className="exp-pagina">
+      {volver}
+      <CabeceraExpediente expediente={expediente} />
+      <Tabs
+        className="exp-pestanas"
+        items={[
+          { key: 'actos', label: 'Actos', children: <ActosTab expediente={expediente} /> },
+          {
+            key: 'escrituras',
+            label: 'Escrituras',
+            children: <Empty description="Las escrituras del expediente aparecerán aquí cuando la notaría las prepare." />,
+          },
+          { key: 'chat', label: 'Chat', children: <Empty description="Chat con la notaría: próximamente." /> },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,106 @@
-import EnConstruccion from '../EnConstruccion';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCreate } from '@refinedev/core';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { session } from '../../../providers/session';
+import { MENSAJES_EXPEDIENTE, reglasPendientesExpediente, type ExpedienteDto } from '../../domain/expediente';
+import { guardarExpedienteEnSesion, useClientes, useNotarias } from './datos';
+import './expedientes.css';
 
+/**
+ * /expediente/nuevo and /expedientes/nuevo: notaría, client, title and due date. Each rule's
+ * message stays under its field until it is met; the create button waits for all four.
+ */
 export default function NuevoExpediente() {
-  return <EnConstruccion title="Nuevo Expediente" />;
+  const navigate = useNavigate();
+  const { token, idPersona } = session.get();
+  const conSesion = !!token && !!idPersona;
+  const { notarias, isLoading: cargandoNotarias } = useNotarias();
+  const { clientes, isLoading: cargandoClientes } = useClientes();
+  const [notariaId, setNotariaId] = useState<number>();
+  const [personaId, setPersonaId] = useState<string>();
+  const [titulo, setTitulo] = useState('');
+  const [dueDate, setDueDate] = useState<Dayjs | null>(null);
+  const { mutate: crear, mutation } = useCreate<ExpedienteDto>();
+
+  const valores = { notariaId, personaId, titulo, dueDate: dueDate?.format('YYYY-MM-DD'), links: [] };
+  const pendientes = reglasPendientesExpediente(valores);
+  const listo = conSesion && Object.keys(pendientes).length === 0;
+
+  const aviso = (campo: keyof typeof pendientes) => ({ help: pendientes[campo] ?? ' ', validateStatus: '' as const });
+
+  function enviar() {
+    if (!listo) return;
+    crear(
+      {
+        resource: 'expediente',
+        values: { ...valores, titulo: titulo.trim() },
+        successNotification: { type: 'success', message: 'Expediente creado', description: 'El expediente se ha creado correctamente' },
+        errorNotification: { type: 'error', message: 'Error', description: 'No se pudo crear el expediente' },
+      },
+      {
+        onSuccess: ({ data }) => {
+          guardarExpedienteEnSesion(data);
+          navigate(`/expediente/${data.id}`, { replace: true });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="exp-pagina">
+      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/expedientes')}>
+        Volver
+      </Button>
+      <Typography.Title level={2}>Nuevo Expediente</Typography.Title>
+      <Card className="exp-nuevo">
+        {!conSesion && <Alert type="error" showIcon message={MENSAJES_EXPEDIENTE.sesion} className="exp-alerta" />}
+        <Form layout="vertical" onFinish={enviar} requiredMark>
+          <Form.Item label="Notaría" htmlFor="nuevo-notaria" required {...aviso('notariaId')}>
+            <Select
+              id="nuevo-notaria"
+              placeholder="Seleccione una notaría"
+              loading={cargandoNotarias}
+              value={notariaId}
+              onChange={setNotariaId}
+              options={notarias.map((n) => ({ value: n.idint, label: n.nombre }))}
+              showSearch
+              optionFilterProp="label"
+            />
+          </Form.Item>
+          <Form.Item label="Cliente" htmlFor="nuevo-cliente" required {...aviso('personaId')}>
+            <Select
+              id="nuevo-cliente"
+              placeholder="Seleccione un cliente"
+              loading={cargandoClientes}
+              value={personaId}
+              onChange={setPersonaId}
+              options={clientes}
+              showSearch
+              optionFilterProp="label"
+            />
+          </Form.Item>
+          <Form.Item label="Título" htmlFor="nuevo-titulo" required {...aviso('titulo')}>
+            <Input id="nuevo-titulo" maxLength={200} value={titulo} onChange={(e) => setTitulo(e.target.value)} placeholder="Por ejemplo: Compraventa de vivienda" />
+          </Form.Item>
+          <Form.Item label="Fecha de vencimiento" htmlFor="nuevo-fecha" required {...aviso('dueDate')}>
+            <DatePicker
+              id="nuevo-fecha"
+              format="DD/MM/YYYY"
+              placeholder="dd/mm/aaaa"
+              value={dueDate}
+              onChange={(d) => setDueDate(d)}
+              disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" disabled={!listo} loading={mutation.isPending}>
+            Crear expediente
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,107 @@
+import type { Queryable } from '../db/db.js';
+import { HttpError } from '../http.js';
+import type { ActoDto, ActoUpdate, DatosFormulario, EstadoActo } from '../../src/domain/expediente.js';
+import { expedienteAutorizado, isUuid } from './expedientes.js';
+
+/**
+ * The acts of a case file. Reading them needs 'leer_actos' on the case's persona; creating and
+ * changing them is changing the case, so it needs 'actualizar_expedientes'.
+ */
+
+export const ACTO_NO_ENCONTRADO = 'Acto no encontrado';
+
+interface ActoRow {
+  id: string;
+  expediente_id: string;
+  titulo: string;
+  status: EstadoActo;
+  fecha: Date | string;
+  definicion_acto_id: string | number | null;
+  datos_formulario: DatosFormulario | null;
+  nombre_acto: string | null;
+  url_acto: string | null;
+}
+
+const COLUMNS = 'id, expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto';
+
+function toDto(r: ActoRow): ActoDto {
+  return {
+    id: r.id,
+    expedienteId: r.expediente_id,
+    titulo: r.titulo,
+    status: r.status,
+    fecha: (r.fecha instanceof Date ? r.fecha : new Date(r.fecha)).toISOString(),
+    definicionActoId: r.definicion_acto_id === null ? null : Number(r.definicion_acto_id),
+    datosFormulario: r.datos_formulario ?? {},
+    nombre_acto: r.nombre_acto,
+    url_acto: r.url_acto,
+  };
+}
+
+export async function listarActos(db: Queryable, expedienteId: string, viewerId: string): Promise<ActoDto[]> {
+  await expedienteAutorizado(db, expedienteId, viewerId, 'leer_actos');
+  const { rows } = await db.query<ActoRow>(`select ${COLUMNS} from servicios.actos where expediente_id = $1 order by fecha, created_at, id`, [expedienteId]);
+  return rows.map(toDto);
+}
+
+export async function crearActo(
+  db: Queryable,
+  viewerId: string,
+  input: {
+    expedienteId: string;
+    titulo: string;
+    status: EstadoActo;
+    fecha?: string;
+    definicionActoId?: number | null;
+    datosFormulario: DatosFormulario;
+    nombre_acto?: string | null;
+    url_acto?: string | null;
+  },
+): Promise<ActoDto> {
+  await expedienteAutorizado(db, input.expedienteId, viewerId, 'actualizar_expedientes');
+  const { rows } = await db.query<ActoRow>(
+    `insert into servicios.actos (expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto, created_by)
+     values ($1, $2, $3, coalesce($4::timestamptz, now()), $5, $6::jsonb, $7, $8, $9)
+     returning ${COLUMNS}`,
+    [
+      input.expedienteId,
+      input.titulo,
+      input.status,
+      input.fecha ?? null,
+      input.definicionActoId ?? null,
+      JSON.stringify(input.datosFormulario),
+      input.nombre_acto ?? null,
+      input.url_acto ?? null,
+      viewerId,
+    ],
+  );
+  return toDto(rows[0]);
+}
+
+/** Changes only the fields present in the body; the act's case never changes. */
+export async function actualizarActo(db: Queryable, id: string, viewerId: string, changes: Omit<ActoUpdate, 'id' | 'expedienteId'> & { definicionActoId?: number | null }): Promise<ActoDto> {
+  if (!isUuid(id)) throw new HttpError(404, ACTO_NO_ENCONTRADO);
+  const found = await db.query<{ expediente_id: string }>('select expediente_id from servicios.actos where id = $1', [id]);
+  if (!found.rows.length) throw new HttpError(404, ACTO_NO_ENCONTRADO);
+  // an act of a case the caller cannot see is not found either
+  await expedienteAutorizado(db, found.rows[0].expediente_id, viewerId, 'actualizar_expedientes').catch((e: unknown) => {
+    if (e instanceof HttpError && e.status === 404) throw new HttpError(404, ACTO_NO_ENCONTRADO);
+    throw e;
+  });
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  const set = (column: string, value: unknown, cast = '') => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}${cast}`);
+  };
+  if (changes.titulo !== undefined) set('titulo', changes.titulo);
+  if (changes.status !== undefined) set('status', changes.status);
+  if (changes.fecha !== undefined) set('fecha', changes.fecha, '::timestamptz');
+  if (changes.definicionActoId !== undefined) set('definicion_acto_id', changes.definicionActoId);
+  if (changes.datosFormulario !== undefined) set('datos_formulario', JSON.stringify(changes.datosFormulario), '::jsonb');
+  if (changes.nombre_acto !== undefined) set('nombre_acto', changes.nombre_acto);
+  if (changes.url_acto !== undefined) set('url_acto', changes.url_acto);
+  sets.push('updated_at = now()');
+  const { rows } = await db.query<ActoRow>(`update servicios.actos set ${sets.join(', ')} where id = $1 returning ${COLUMNS}`, params);
+  return toDto(rows[0]);
+}

@@ -1,0 +1,183 @@
+import type { Queryable } from '../db/db.js';
+import { HttpError } from '../http.js';
+import type { ExpedienteDto, SORTABLE_EXPEDIENTE } from '../../src/domain/expediente.js';
+
+/**
+ * Case files in schema servicios. Every read and write goes through servicios.tiene_permiso on
+ * the case's persona, the one visibility rule of the API (0001_personas.sql). What the caller may
+ * not see answers 404, so ids cannot be probed.
+ */
+
+export type PermisoExpediente = 'leer_expedientes' | 'crear_expedientes' | 'actualizar_expedientes' | 'leer_actos';
+
+export const EXPEDIENTE_NO_ENCONTRADO = 'Expediente no encontrado';
+export const PERSONA_NO_ENCONTRADA = 'Persona no encontrada';
+
+/** The client's display name and the notaría's name, computed in SQL so lists can sort and filter by them. */
+const CLIENTE_NOMBRE = `case when p.tipo_persona = 'JURIDICA'
+    then coalesce(nullif(btrim(p.razon_social), ''), 'Sin razón social')
+    else coalesce(nullif(btrim(concat_ws(' ', p.nombre, p.primer_apellido, p.segundo_apellido)), ''), 'Sin nombre') end`;
+const NOTARIA_NOMBRE = `coalesce(n.nombre, 'Notaría no encontrada')`;
+
+const selectExpediente = (extra = '') => `
+  select ${extra} e.id, e.titulo, e.estado, e.fecha_alta, to_char(e.due_date, 'YYYY-MM-DD') as due_date,
+         e.persona_id, e.notaria_id, e.links,
+         ${NOTARIA_NOMBRE} as notaria_nombre, ${CLIENTE_NOMBRE} as cliente_nombre
+    from servicios.expedientes e
+    join servicios.personas p on p.id = e.persona_id
+    left join public.notarias n on n.idint = e.notaria_id`;
+
+interface ExpedienteRow {
+  id: string;
+  titulo: string;
+  estado: string;
+  fecha_alta: Date | string;
+  due_date: string | null;
+  persona_id: string;
+  notaria_id: number;
+  links: unknown;
+  notaria_nombre: string;
+  cliente_nombre: string;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+function toDto(r: ExpedienteRow): ExpedienteDto {
+  return {
+    id: r.id,
+    titulo: r.titulo,
+    estado: r.estado,
+    fechaAlta: iso(r.fecha_alta),
+    dueDate: r.due_date,
+    personaId: r.persona_id,
+    notariaId: Number(r.notaria_id),
+    links: Array.isArray(r.links) ? (r.links as string[]) : [],
+    notariaNombre: r.notaria_nombre,
+    clienteNombre: r.cliente_nombre,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+/** May viewer act on persona with permiso? (the person themself, the owner, or a privilegio in force). */
+export async function tienePermiso(db: Queryable, personaId: string, viewerId: string, permiso: string): Promise<boolean> {
+  if (!isUuid(personaId)) return false;
+  const { rows } = await db.query<{ ok: boolean }>('select servicios.tiene_permiso($1::uuid, $2::uuid, $3) as ok', [personaId, viewerId, permiso]);
+  return rows[0]?.ok === true;
+}
+
+/**
+ * Requires permiso on persona. Lacking it answers 404 — unless the caller can already see the
+ * cases (leer_expedientes), then 403, which reveals nothing new.
+ */
+export async function exigirPermiso(db: Queryable, personaId: string, viewerId: string, permiso: PermisoExpediente, notFoundMessage: string) {
+  if (await tienePermiso(db, personaId, viewerId, permiso)) return;
+  if (permiso !== 'leer_expedientes' && (await tienePermiso(db, personaId, viewerId, 'leer_expedientes'))) {
+    throw new HttpError(403, 'No tiene permiso para esta operación sobre el expediente');
+  }
+  throw new HttpError(404, notFoundMessage);
+}
+
+/**
+ * The personas whose cases viewer may list: themself, the personas they own, and those who
+ * granted them leer_expedientes. The candidates come from indexed look-ups; tiene_permiso decides.
+ */
+async function personasVisibles(db: Queryable, viewerId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `with candidatas as (
+       select $1::uuid as id
+       union select id from servicios.personas where owner_id = $1::uuid
+       union select persona_otorgante_id from servicios.privilegios where persona_receptora_id = $1::uuid
+     )
+     select id from candidatas where servicios.tiene_permiso(id, $1::uuid, 'leer_expedientes')`,
+    [viewerId],
+  );
+  return rows.map((r) => r.id);
+}
+
+const SORT_COLUMNS: Record<(typeof SORTABLE_EXPEDIENTE)[number], string> = {
+  notariaNombre: 'notaria_nombre',
+  fechaAlta: 'e.fecha_alta',
+  clienteNombre: 'cliente_nombre',
+  dueDate: 'e.due_date',
+  titulo: 'e.titulo',
+  estado: 'e.estado',
+};
+
+export interface ListaExpedientesOpts {
+  page?: number;
+  pageSize?: number;
+  sort?: (typeof SORTABLE_EXPEDIENTE)[number];
+  order?: 'asc' | 'desc';
+  q?: string;
+}
+
+/**
+ * GET /expediente/owner/{personaId}. For the caller themself: the cases of every persona they may
+ * see; for another persona they may see: that persona's cases; otherwise 404.
+ */
+export async function listarExpedientes(db: Queryable, personaId: string, viewerId: string, opts: ListaExpedientesOpts) {
+  let personas: string[];
+  if (personaId === viewerId) personas = await personasVisibles(db, viewerId);
+  else if (await tienePermiso(db, personaId, viewerId, 'leer_expedientes')) personas = [personaId];
+  else throw new HttpError(404, PERSONA_NO_ENCONTRADA);
+
+  const params: unknown[] = [personas];
+  let where = 'where e.persona_id = any($1::uuid[])';
+  const q = opts.q?.trim();
+  if (q) {
+    params.push(`%${q.replace(/[\\%_]/g, '\\$&')}%`);
+    where += ` and (e.titulo ilike $2 or ${CLIENTE_NOMBRE} ilike $2 or n.nombre ilike $2)`;
+  }
+  const dir = opts.order === 'desc' ? 'desc' : 'asc';
+  const orderBy = opts.sort ? `${SORT_COLUMNS[opts.sort]} ${dir} nulls last, e.fecha_alta desc, e.id` : 'e.fecha_alta desc, e.id';
+  let limit = '';
+  if (opts.page) {
+    const size = opts.pageSize ?? 10;
+    limit = ` limit ${size} offset ${(opts.page - 1) * size}`;
+  }
+  const { rows } = await db.query<ExpedienteRow & { total: string | number }>(
+    `${selectExpediente('count(*) over () as total,')} ${where} order by ${orderBy}${limit}`,
+    params,
+  );
+  const data = rows.map(toDto);
+  if (!opts.page) return data;
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && opts.page > 1) {
+    // past the last page: count separately so the table can move back
+    const c = await db.query<{ n: string | number }>(`select count(*) as n from servicios.expedientes e join servicios.personas p on p.id = e.persona_id left join public.notarias n on n.idint = e.notaria_id ${where}`, params);
+    total = Number(c.rows[0].n);
+  }
+  return { data, total };
+}
+
+async function leerExpedienteRow(db: Queryable, id: string): Promise<ExpedienteDto | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await db.query<ExpedienteRow>(`${selectExpediente()} where e.id = $1`, [id]);
+  return rows[0] ? toDto(rows[0]) : null;
+}
+
+/** The case if it exists and viewer holds permiso on its persona; 404 (or 403, see exigirPermiso) otherwise. */
+export async function expedienteAutorizado(db: Queryable, id: string, viewerId: string, permiso: PermisoExpediente): Promise<ExpedienteDto> {
+  const e = await leerExpedienteRow(db, id);
+  if (!e) throw new HttpError(404, EXPEDIENTE_NO_ENCONTRADO);
+  await exigirPermiso(db, e.personaId, viewerId, permiso, EXPEDIENTE_NO_ENCONTRADO);
+  return e;
+}
+
+export async function crearExpediente(
+  db: Queryable,
+  viewerId: string,
+  input: { titulo: string; dueDate: string; personaId: string; notariaId: number; links: string[] },
+): Promise<ExpedienteDto> {
+  await exigirPermiso(db, input.personaId, viewerId, 'crear_expedientes', PERSONA_NO_ENCONTRADA);
+  const notaria = await db.query('select 1 from public.notarias where idint = $1', [input.notariaId]);
+  if (!notaria.rows.length) throw new HttpError(400, 'Notaría no encontrada', { notariaId: 'Notaría no encontrada' });
+  const { rows } = await db.query<{ id: string }>(
+    `insert into servicios.expedientes (titulo, due_date, persona_id, notaria_id, links, created_by)
+     values ($1, $2::date, $3, $4, $5::jsonb, $6) returning id`,
+    [input.titulo, input.dueDate, input.personaId, input.notariaId, JSON.stringify(input.links), viewerId],
+  );
+  return (await leerExpedienteRow(db, rows[0].id))!;
+}

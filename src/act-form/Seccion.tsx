@@ -1,0 +1,61 @@
+import { campoVisible, esSeccionLista, type SeccionDef, type FilaFormulario } from '../domain/act-form';
+import Campo from './Campo';
+import type { AvisoNif } from './FormularioActo';
+
+interface Props {
+  seccion: SeccionDef;
+  filas: FilaFormulario[];
+  errores: Record<string, string>;
+  avisosNif: Record<string, AvisoNif>;
+  onCambio: (seccion: string, fila: number, cambios: Partial<FilaFormulario>) => void;
+  onBuscarNif: (seccion: string, fila: number, nif: string) => void;
+  /** Only list sections (otorgantes, apoderados) add and remove rows. */
+  onAnadir?: () => void;
+  onQuitar: (fila: number) => void;
+}
+
+/** One 'bloque' of the definition: its fields once, or once per row for a list section. */
+export default function Seccion({ seccion, filas, errores, avisosNif, onCambio, onBuscarNif, onAnadir, onQuitar }: Props) {
+  const lista = esSeccionLista(seccion);
+  return (
+    <section className="af-seccion" aria-labelledby={`sec-${seccion.nombre_logico}`}>
+      <h2 id={`sec-${seccion.nombre_logico}`}>{seccion.nombre}</h2>
+      {seccion.descripcion && <p className="af-ayuda">{seccion.descripcion}</p>}
+      {filas.map((fila, i) => (
+        <fieldset key={i} className="af-fila">
+          {lista && <legend>{`${seccion.nombre} ${i + 1}`}</legend>}
+          <div className="af-campos">
+            {seccion.campos
+              .filter((c) => campoVisible(c, fila))
+              .map((c) => {
+                const id = `${seccion.nombre_logico}-${i}-${c.nombre}`;
+                const claveNif = `${seccion.nombre_logico}.${i}`;
+                return (
+                  <Campo
+                    key={c.nombre}
+                    id={id}
+                    campo={c}
+                    valor={fila[c.nombre]}
+                    error={errores[`${seccion.nombre_logico}.${i}.${c.nombre}`]}
+                    avisoNif={c.tipo === 'nif' ? avisosNif[claveNif] : undefined}
+                    onCambio={(v) => onCambio(seccion.nombre_logico, i, { [c.nombre]: v })}
+                    onBuscarNif={() => onBuscarNif(seccion.nombre_logico, i, String(fila[c.nombre] ?? ''))}
+                  />
+                );
+              })}
+          </div>
+          {lista && filas.length > 1 && (
+            <button type="button" className="af-boton af-secundario" onClick={() => onQuitar(i)}>
+              {`Quitar ${seccion.nombre.toLowerCase()} ${i + 1}`}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {onAnadir && (
+        <button type="button" className="af-boton af-secundario" onClick={onAnadir}>
+          {`Añadir ${seccion.nombre.toLowerCase()}`}
+        </button>
+      )}
+    </section>
+  );
+}

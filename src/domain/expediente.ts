@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+/**
+ * Case files (expedientes) and their acts: the shapes of the services API and the rules shared
+ * by the portal's forms, the server routes and the tests.
+ */
+
+export const MENSAJES_EXPEDIENTE = {
+  notaria: 'Debe seleccionar un notario',
+  cliente: 'Debe seleccionar un cliente',
+  titulo: 'Debe introducir un título para el expediente',
+  dueDate: 'Debe seleccionar una fecha de vencimiento',
+  sesion: 'Debe iniciar sesión para crear un expediente',
+} as const;
+
+export const MENSAJES_ACTO = {
+  idRequerido: 'ID del acto requerido para actualización',
+  titulo: 'Debe introducir un título para el acto',
+  expediente: 'Debe indicar el expediente del acto',
+  status: 'El estado del acto debe ser BORRADOR o ENVIADO',
+  fecha: 'La fecha del acto no es válida',
+  url: 'La URL del acto no es válida',
+  datos: 'Los datos del formulario no son válidos',
+  definicion: 'La definición del acto no es válida',
+} as const;
+
+/** 'yyyy-mm-dd' or a full ISO date-time that names a real day. */
+function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/** The new-case form and POST /expediente: notaría (idint), client, title and due date. */
+const CUERPO_OBJETO = { error: 'El cuerpo debe ser un objeto JSON' };
+
+export const nuevoExpedienteSchema = z.object({
+  notariaId: z.number({ error: MENSAJES_EXPEDIENTE.notaria }).int(MENSAJES_EXPEDIENTE.notaria).positive(MENSAJES_EXPEDIENTE.notaria),
+  personaId: z.uuid({ error: MENSAJES_EXPEDIENTE.cliente }),
+  titulo: z
+    .string({ error: MENSAJES_EXPEDIENTE.titulo })
+    .trim()
+    .min(1, MENSAJES_EXPEDIENTE.titulo)
+    .max(200, 'El título no puede superar los 200 caracteres'),
+  // the due date is a calendar day: a date-time keeps the day it names
+  dueDate: z
+    .string({ error: MENSAJES_EXPEDIENTE.dueDate })
+    .refine(isIsoDate, MENSAJES_EXPEDIENTE.dueDate)
+    .transform((s) => s.slice(0, 10)),
+  links: z.array(z.string().max(2000), { error: 'links debe ser una lista de textos' }).max(50).default([]),
+}, CUERPO_OBJETO);
+export type NuevoExpediente = z.input<typeof nuevoExpedienteSchema>;
+
+/** The messages of the new-case rules still unmet, in the order of the form (empty = ready to create). */
+export function reglasPendientesExpediente(values: Partial<Record<keyof NuevoExpediente, unknown>>): Partial<Record<'notariaId' | 'personaId' | 'titulo' | 'dueDate', string>> {
+  const r = nuevoExpedienteSchema.safeParse(values);
+  const pending: Partial<Record<'notariaId' | 'personaId' | 'titulo' | 'dueDate', string>> = {};
+  if (r.success) return pending;
+  for (const issue of r.error.issues) {
+    const key = issue.path[0] as 'notariaId' | 'personaId' | 'titulo' | 'dueDate';
+    pending[key] ??= issue.message;
+  }
+  return pending;
+}
+
+/** GET /expediente/owner/{personaId}: optional server-side page, sort and text filter. */
+export const SORTABLE_EXPEDIENTE = ['notariaNombre', 'fechaAlta', 'clienteNombre', 'dueDate', 'titulo', 'estado'] as const;
+export const listaExpedientesQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page debe ser un número' }).int().min(1, 'page debe ser 1 o mayor').optional(),
+  pageSize: z.coerce.number({ error: 'pageSize debe ser un número' }).int().min(1).max(100, 'pageSize no puede superar 100').optional(),
+  sort: z.enum(SORTABLE_EXPEDIENTE, { error: 'Campo de ordenación no válido' }).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'El orden debe ser asc o desc' }).optional(),
+  q: z.string().max(200, 'El filtro no puede superar los 200 caracteres').optional(),
+});
+
+/** An expediente as the services API answers it. */
+export interface ExpedienteDto {
+  id: string;
+  titulo: string;
+  estado: string;
+  fechaAlta: string;
+  dueDate: string | null;
+  personaId: string;
+  notariaId: number;
+  links: string[];
+  /** Derived for the list: the notaría's nombre (matched by idint) and the client's display name. */
+  notariaNombre: string;
+  clienteNombre: string;
+}
+
+// ---- Expediente estado --------------------------------------------------------------------
+
+export type GrupoEstado = 'finalizado' | 'en_tramite' | 'pendiente';
+
+/** FINALIZADO and COMPLETADO are finished, EN_TRAMITE is in process, anything else is pending. */
+export function grupoEstado(estado: string | null | undefined): GrupoEstado {
+  const e = (estado ?? '').trim().toUpperCase();
+  if (e === 'FINALIZADO' || e === 'COMPLETADO') return 'finalizado';
+  if (e === 'EN_TRAMITE') return 'en_tramite';
+  return 'pendiente';
+}
+
+export const ETIQUETA_GRUPO_ESTADO: Record<GrupoEstado, string> = {
+  finalizado: 'Finalizado',
+  en_tramite: 'En trámite',
+  pendiente: 'Pendiente',
+};
+
+// ---- Actos ----------------------------------------------------------------------------------
+
+export const ESTADOS_ACTO = ['BORRADOR', 'ENVIADO'] as const;
+export type EstadoActo = (typeof ESTADOS_ACTO)[number];
+
+/** Prefix of the id of an act kept only in the browser because its creation failed. */
+export const TEMP_ID_PREFIX = 'temp-';
+export const isTempId = (id: unknown): boolean => typeof id === 'string' && id.startsWith(TEMP_ID_PREFIX);
+
+/** datosFormulario: one entry per form section: a list of rows (otorgantes, apoderados) or one object (proposito). */
+const filaSchema = z.record(z.string().max(100), z.unknown());
+export const datosFormularioSchema = z.record(
+  z.string().max(100),
+  z.union([z.array(filaSchema).max(200), filaSchema]),
+  { error: MENSAJES_ACTO.datos },
+);
+export type DatosFormulario = z.infer<typeof datosFormularioSchema>;
+
+/** Only a path of this site or an http(s) address may be framed as an act form. */
+const urlActoSchema = z
+  .string()
+  .max(2000)
+  .refine((u) => /^\/(?!\/)/.test(u) || /^https?:\/\/[^\s]+$/i.test(u), MENSAJES_ACTO.url);
+
+const definicionIdSchema = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^\d{1,15}$/).transform(Number),
+], { error: MENSAJES_ACTO.definicion });
+
+const actoFields = {
+  titulo: z.string({ error: MENSAJES_ACTO.titulo }).trim().min(1, MENSAJES_ACTO.titulo).max(200, 'El título no puede superar los 200 caracteres'),
+  status: z.enum(ESTADOS_ACTO, { error: MENSAJES_ACTO.status }),
+  fecha: z.string({ error: MENSAJES_ACTO.fecha }).refine(isIsoDate, MENSAJES_ACTO.fecha),
+  definicionActoId: definicionIdSchema.nullable(),
+  datosFormulario: datosFormularioSchema,
+  nombre_acto: z.string().max(200).nullable(),
+  url_acto: urlActoSchema.nullable(),
+};
+
+/** POST /acto: the id is empty (or the local temp- id of a retried act); new acts are BORRADOR. */
+export const actoCreateSchema = z.object({
+  id: z
+    .unknown()
+    .refine((v) => v === undefined || v === null || v === '' || (isTempId(v) && (v as string).length <= 100), 'Un acto nuevo no lleva id')
+    .optional(),
+  expedienteId: z.uuid({ error: MENSAJES_ACTO.expediente }),
+  titulo: actoFields.titulo,
+  status: actoFields.status.default('BORRADOR'),
+  fecha: actoFields.fecha.optional(),
+  definicionActoId: actoFields.definicionActoId.optional(),
+  datosFormulario: actoFields.datosFormulario.default({}),
+  nombre_acto: actoFields.nombre_acto.optional(),
+  url_acto: actoFields.url_acto.optional(),
+}, CUERPO_OBJETO);
+export type ActoCreate = z.input<typeof actoCreateSchema>;
+
+/** PUT /acto/{id}: any of the fields; the id and expediente come from the stored act. */
+export const actoUpdateSchema = z.object({
+  id: z.unknown().optional(),
+  expedienteId: z.unknown().optional(),
+  titulo: actoFields.titulo.optional(),
+  status: actoFields.status.optional(),
+  fecha: actoFields.fecha.optional(),
+  definicionActoId: actoFields.definicionActoId.optional(),
+  datosFormulario: actoFields.datosFormulario.optional(),
+  nombre_acto: actoFields.nombre_acto.optional(),
+  url_acto: actoFields.url_acto.optional(),
+}, CUERPO_OBJETO);
+export type ActoUpdate = z.input<typeof actoUpdateSchema>;
+
+/** An act as the services API answers it (a temp- id only in the browser). */
+export interface ActoDto {
+  id: string;
+  expedienteId: string;
+  titulo: string;
+  status: EstadoActo;
+  fecha: string;
+  definicionActoId: number | null;
+  datosFormulario: DatosFormulario;
+  nombre_acto: string | null;
+  url_acto: string | null;
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, Select, Table, Tag } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ESTADOS_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../domain/expediente';
+import { formatoFechaHora } from './datos';
+import { useActos } from './useActos';
+import NuevoActoDialog, { type ActoElegido } from './NuevoActoDialog';
+import FormularioActoDialog from './FormularioActoDialog';
+
+/** The acts of a case: status saved at once, the new-act flow and the form of each act. */
+export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) {
+  const { actos, isLoading, guardar, cambiarEstado } = useActos(expediente.id);
+  const [nuevo, setNuevo] = useState(false);
+  const [abierto, setAbierto] = useState<{ acto: ActoDto; definicion?: unknown } | null>(null);
+
+  function empezar({ acto, plantilla, titulo }: ActoElegido) {
+    setNuevo(false);
+    setAbierto({
+      acto: {
+        id: '',
+        expedienteId: expediente.id,
+        titulo,
+        status: 'BORRADOR',
+        fecha: new Date().toISOString(),
+        definicionActoId: plantilla?.definicionactoid ?? acto.id,
+        datosFormulario: {},
+        nombre_acto: acto.nombre,
+        url_acto: acto.url_acto,
+      },
+      definicion: acto.json_definicion ?? undefined,
+    });
+  }
+
+  return (
+    <div>
+      <div className="exp-barra">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuevo(true)}>
+          Nuevo acto
+        </Button>
+      </div>
+      <Table<ActoDto>
+        rowKey="id"
+        loading={isLoading}
+        dataSource={actos}
+        pagination={false}
+        scroll={{ x: 640 }}
+        locale={{ emptyText: 'Este expediente aún no tiene actos' }}
+        columns={[
+          {
+            title: 'Título',
+            dataIndex: 'titulo',
+            render: (t: string, a) => (
+              <span>
+                {t} {isTempId(a.id) && <Tag color="orange">Pendiente de guardar</Tag>}
+              </span>
+            ),
+          },
+          { title: 'Acto', dataIndex: 'nombre_acto', render: (n: string | null) => n ?? '—' },
+          { title: 'Fecha', dataIndex: 'fecha', render: formatoFechaHora },
+          {
+            title: 'Estado',
+            dataIndex: 'status',
+            render: (status: EstadoActo, a) => (
+              <Select
+                aria-label={`Estado de ${a.titulo}`}
+                value={status}
+                style={{ minWidth: 130 }}
+                onChange={(v) => void cambiarEstado(a, v)}
+                options={ESTADOS_ACTO.map((e) => ({ value: e, label: e }))}
+              />
+            ),
+          },
+          {
+            title: 'Acciones',
+            key: 'acciones',
+            render: (_, a) => (
+              <Button icon={<EditOutlined />} onClick={() => setAbierto({ acto: a })} aria-label={`Abrir formulario de ${a.titulo}`}>
+                Formulario
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <NuevoActoDialog open={nuevo} notariaId={expediente.notariaId} onCancel={() => setNuevo(false)} onElegido={empezar} />
+      {abierto && (
+        <FormularioActoDialog acto={abierto.acto} definicion={abierto.definicion} guardar={guardar} onClose={() => setAbierto(null)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useRef } from 'react';
+import { Modal, Result, Spin } from 'antd';
+import type { ActoDto, DatosFormulario } from '../../domain/expediente';
+import type { OpcionesGuardado } from './useActos';
+import ActFormFrame from './ActFormFrame';
+import { urlFormulario, useDefinicionActo } from './formulario';
+
+interface Props {
+  acto: ActoDto;
+  /** Known for a new act (its catalogue definition); otherwise loaded by definicionActoId. */
+  definicion?: unknown;
+  guardar: (acto: ActoDto, opts?: OpcionesGuardado) => Promise<ActoDto | null>;
+  onClose: () => void;
+}
+
+/** The full-screen dialog with the act's form. Saves one at a time, so a new act is created once. */
+export default function FormularioActoDialog({ acto, definicion, guardar, onClose }: Props) {
+  const cargada = useDefinicionActo(acto.definicionActoId, definicion === undefined);
+  const def = definicion ?? cargada.definicion;
+  const actual = useRef<ActoDto>(acto);
+  const cola = useRef<Promise<ActoDto | null>>(Promise.resolve(null));
+
+  const encolar = (datos: DatosFormulario, auto: boolean) => {
+    cola.current = cola.current.then(async () => {
+      const guardado = await guardar({ ...actual.current, datosFormulario: datos }, { auto });
+      if (guardado) actual.current = guardado; // keeps the stored (or local temp-) id for the next save
+      return guardado;
+    });
+    return cola.current;
+  };
+
+  return (
+    <Modal
+      open
+      title={acto.titulo}
+      onCancel={onClose}
+      footer={null}
+      closable={{ 'aria-label': 'Cerrar' }}
+      width="100vw"
+      className="exp-pantalla-completa"
+      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
+      styles={{ body: { height: 'calc(100vh - 80px)', padding: 0 } }}
+      destroyOnHidden
+    >
+      {definicion === undefined && cargada.isLoading ? (
+        <div className="exp-cargando">
+          <Spin />
+          <span>Cargando formulario...</span>
+        </div>
+      ) : !def ? (
+        <Result status="warning" title="Este acto no tiene formulario" />
+      ) : (
+        <ActFormFrame
+          src={urlFormulario(acto.url_acto)}
+          definicion={def}
+          datosFormulario={acto.datosFormulario}
+          titulo={acto.titulo}
+          llenar
+          onAutosave={(datos) => void encolar(datos, true)}
+          onSubmit={(datos) =>
+            void encolar(datos, false).then((g) => {
+              if (g) onClose();
+            })
+          }
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import dayjs from 'dayjs';
+import { useList, useOne } from '@refinedev/core';
+import { session } from '../../../providers/session';
+import { displayName } from '../../../providers/authProvider';
+import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../domain/expediente';
+
+/** Where a clicked case row is kept for the next screens (spec: session storage key expedienteData). */
+export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
+
+export function guardarExpedienteEnSesion(row: unknown) {
+  try {
+    sessionStorage.setItem(EXPEDIENTE_SESSION_KEY, JSON.stringify(row));
+  } catch {
+    /* private mode or full storage: the detail page reads the server anyway */
+  }
+}
+
+export const formatoFecha = (v: string | null | undefined) => (v ? dayjs(v).format('DD/MM/YYYY') : '—');
+export const formatoFechaHora = (v: string | null | undefined) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm') : '—');
+
+export const COLOR_ESTADO = { finalizado: 'green', en_tramite: 'blue', pendiente: 'gold' } as const;
+export function estadoVisible(estado: string | null | undefined) {
+  const grupo = grupoEstado(estado);
+  return { grupo, etiqueta: ETIQUETA_GRUPO_ESTADO[grupo], color: COLOR_ESTADO[grupo] };
+}
+
+export interface NotariaOpcion {
+  id: number;
+  nombre: string;
+  idint: number;
+}
+
+/** The notary offices (public.notarias), by name; a case names its office by idint. */
+export function useNotarias() {
+  const { result, query } = useList<NotariaOpcion>({
+    resource: 'notarias',
+    dataProviderName: 'supabase',
+    meta: { select: 'id,nombre,idint' },
+    sorters: [{ field: 'nombre', order: 'asc' }],
+    pagination: { mode: 'off' },
+    errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar las notarías.' },
+  });
+  return { notarias: result.data, isLoading: query.isLoading };
+}
+
+interface PersonaBasica {
+  id: string;
+  tipoPersona?: 'FISICA' | 'JURIDICA';
+  nombre?: string | null;
+  primerApellido?: string | null;
+  segundoApellido?: string | null;
+  razonSocial?: string | null;
+  identificador?: { tipo?: string; numero?: string | null } | null;
+}
+
+/** The clients a case can be opened for: the signed-in person and the personas they own. */
+export function useClientes() {
+  const idPersona = session.get().idPersona ?? '';
+  const yo = useOne<PersonaBasica>({ resource: 'persona', id: idPersona, queryOptions: { enabled: !!idPersona } });
+  const propias = useList<PersonaBasica>({
+    resource: 'persona',
+    meta: { path: `/persona/owner/${encodeURIComponent(idPersona)}` },
+    pagination: { mode: 'off' },
+    queryOptions: { enabled: !!idPersona },
+    errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar los clientes' },
+  });
+  const lista = [...(yo.result ? [yo.result] : []), ...(propias.result.data ?? [])];
+  const clientes = lista.map((p) => ({ value: p.id, label: displayName(p) }));
+  return { clientes, isLoading: yo.query.isLoading || propias.query.isLoading };
+}
