@@ -128,7 +128,7 @@ on conflict (id) do nothing;
 
 -- The dynamic form of 'Poder General': who grants the power, who receives it, and its scope.
 -- Fields are shown only when their condition holds (one value, or any value of a list).
-update public.actos_servicios set url_acto = '/acto-poder-general', json_definicion = $json$
+update public.actos_servicios set url_acto = '/formulario.html', json_definicion = $json$
 {
   "secciones": [
     {

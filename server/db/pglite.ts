@@ -6,7 +6,8 @@ function wrap(q: PGlite | Transaction): Queryable {
   return {
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params as unknown[] | undefined);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // PGlite reports 0 affected rows for a SELECT; node-postgres counts the rows returned.
+      return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
     },
     async exec(sql: string) {
       await q.exec(sql);
