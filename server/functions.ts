@@ -1,14 +1,34 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import type { AppContext } from './context.js';
+import { callerAddress } from './auth/pins.js';
 import type { FunctionEnv, FunctionHandler } from '../supabase/functions/_shared/handler.js';
 import hello from '../supabase/functions/hello/handler.js';
+import authProxy from '../supabase/functions/auth-proxy/handler.js';
+import templateOperations from '../supabase/functions/template-operations/handler.js';
+import sendCalendarInvitation from '../supabase/functions/send-calendar-invitation/handler.js';
 
 /** The functions of supabase/functions, by name. A new function is one line here. */
 const FUNCTIONS: Record<string, FunctionHandler> = {
   hello,
+  'auth-proxy': authProxy,
+  'template-operations': templateOperations,
+  'send-calendar-invitation': sendCalendarInvitation,
 };
 
 const INTERNAL_ORIGIN = 'http://internal';
+
+/**
+ * Like a hosted gateway, tells the function the caller's address (the auth-proxy passes it on).
+ * The incoming X-Forwarded-For is always replaced: it is only believed behind TRUST_PROXY proxies.
+ */
+function withCallerAddress(req: Request, nodeEnv: unknown, trustProxy: number): Request {
+  const address = (nodeEnv as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
+  if (!address) return req;
+  const headers = new Headers(req.headers);
+  headers.set('x-forwarded-for', callerAddress(req.headers.get('x-forwarded-for'), address, trustProxy));
+  return new Request(req, { headers });
+}
 
 /**
  * Mounts each function at /functions/v1/<name>. Their calls back to /rest/v1 and the services
@@ -26,7 +46,7 @@ export function functionRoutes(ctx: AppContext, root: Hono) {
     const fn = FUNCTIONS[c.req.param('name')];
     if (!fn) return c.json({ message: 'Función no encontrada' }, 404);
     if (c.req.method === 'OPTIONS') return c.body(null, 204);
-    return fn(c.req.raw, env);
+    return fn(withCallerAddress(c.req.raw, c.env, ctx.config.trustProxy), env);
   });
   return app;
 }

@@ -33,4 +33,5 @@ export const privateRoutes: PageRoute[] = [
   { path: '/perfil', page: lazy(() => import('./pages/perfil/Perfil')) },
   { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
   { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), adminOnly: true },
+  { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), adminOnly: true },
 ];

@@ -1,5 +1,43 @@
-import EnConstruccion from '../EnConstruccion';
+import { createElement, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Space, Tabs, Typography } from 'antd';
+import type { BaseRecord } from '@refinedev/core';
+import { adminTabs } from '../../../resources';
+import ResourceList from '../../crud/ResourceList';
+import PersonalAcciones from './PersonalAcciones';
 
+/** What the spec adds to a generated tab. */
+const ROW_ACTIONS: Record<string, (record: BaseRecord) => ReactNode> = {
+  personal: (record) => <PersonalAcciones record={record} />,
+};
+
+/**
+ * /admin/notarias: one tab per admin resource (resources/*.ts with adminTab), each the generated
+ * list of that resource. The tab is in the URL (?tab=...) next to the list's own state.
+ * Only admins get here (RequireAdmin in App sends others to /citas).
+ */
 export default function Admin() {
-  return <EnConstruccion title="Administración de Notarías" />;
+  const [params, setParams] = useSearchParams();
+  const active = adminTabs.find((t) => t.name === params.get('tab'))?.name ?? adminTabs[0].name;
+  return (
+    <div>
+      <Typography.Title level={2}>Administración de Notarías</Typography.Title>
+      <Tabs
+        activeKey={active}
+        // A new tab starts from its own defaults: the previous list's page, sort and search go away.
+        onChange={(key) => setParams({ tab: key })}
+        destroyOnHidden
+        items={adminTabs.map((config) => ({
+          key: config.name,
+          label: (
+            <Space size={6}>
+              {config.icon && <span aria-hidden>{createElement(config.icon)}</span>}
+              {config.labels.plural}
+            </Space>
+          ),
+          children: <ResourceList config={config} rowActions={ROW_ACTIONS[config.name]} />,
+        }))}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { FileTextOutlined } from '@ant-design/icons';
+import { ADMIN_ONLY, defineResource, optionalImage, optionalUrl, requiredId, requiredText } from '../src/domain/resource';
+
+const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
+export const MENSAJE_DOCUMENTOS = 'Por favor, agrega al menos un documento requerido';
+
+/** Required documents: text rows; blank rows are dropped and at least one must remain. */
+const documentos = z.preprocess(
+  (v) => (Array.isArray(v) ? v.map((d) => (typeof d === 'string' ? d.trim() : d)).filter((d) => d !== '' && d != null) : v),
+  z.array(z.string(), { error: MENSAJE_DOCUMENTOS }).min(1, MENSAJE_DOCUMENTOS),
+);
+
+/** Notarial acts of a category (table actos_servicios); soft-deleted (activo false). */
+export const actoSchema = z.object({
+  nombre: requiredText(OBLIGATORIOS),
+  categoria_id: requiredId(OBLIGATORIOS),
+  descripcion: requiredText(OBLIGATORIOS),
+  documentos_requeridos: documentos,
+  imagen_url: optionalImage(),
+  url_acto: optionalUrl('La URL del acto no es válida'),
+});
+
+export default defineResource({
+  name: 'actos_servicios',
+  dataProvider: 'supabase',
+  labels: { singular: 'Acto notarial', plural: 'Actos Notariales' },
+  icon: FileTextOutlined,
+  adminTab: { order: 6 },
+  schema: actoSchema,
+  fields: [
+    { name: 'nombre', label: 'Nombre', widget: 'text' },
+    {
+      name: 'categoria_id',
+      label: 'Categoría',
+      widget: 'select',
+      relation: { resource: 'categorias_servicios', labelField: 'nombre', where: { field: 'activo', value: true } },
+    },
+    { name: 'descripcion', label: 'Descripción', widget: 'textarea' },
+    { name: 'documentos_requeridos', label: 'Documentos requeridos', widget: 'textRows', addLabel: 'Agregar documento', placeholder: 'DNI del otorgante' },
+    { name: 'imagen_url', label: 'Imagen (opcional)', widget: 'image' },
+    { name: 'url_acto', label: 'URL del acto (opcional)', widget: 'url', placeholder: 'https://' },
+  ],
+  list: {
+    select: '*, categorias_servicios(nombre)',
+    columns: [
+      { title: 'Nombre', field: 'nombre', sortable: true },
+      { title: 'Categoría', value: (r) => (r.categorias_servicios as { nombre?: string } | null)?.nombre },
+      { title: 'Descripción', field: 'descripcion', display: 'preview', previewLength: 60 },
+      { title: 'Documentos', value: (r) => (Array.isArray(r.documentos_requeridos) ? r.documentos_requeridos.length : 0) },
+    ],
+    searchFields: ['nombre', 'descripcion'],
+    searchPlaceholder: 'Buscar por nombre o descripción...',
+  },
+  defaultSort: { field: 'nombre', order: 'asc' },
+  deletion: 'soft',
+  access: ADMIN_ONLY,
+  messages: {
+    saveError: 'No se pudo guardar el acto',
+    deleteError: 'No se pudo eliminar el acto',
+    saved: 'Acto guardado',
+    deleted: 'Acto eliminado',
+    loadError: 'No se pudieron cargar los actos.',
+  },
+  defaults: () => ({ documentos_requeridos: [''] }),
+  toForm: (r) => ({
+    ...r,
+    documentos_requeridos: Array.isArray(r.documentos_requeridos) && r.documentos_requeridos.length ? r.documentos_requeridos : [''],
+  }),
+});

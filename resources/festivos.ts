@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CalendarOutlined } from '@ant-design/icons';
+import { defineResource, requiredId, requiredText } from '../src/domain/resource';
+
+/**
+ * The example of docs/adding-a-resource.md: the holidays of a notaría (table festivos, migration
+ * supabase/migrations/20260201000000_festivos.sql). Nothing else in the code knows about it.
+ */
+export const festivoSchema = z.object({
+  notaria_id: requiredId('La notaría es obligatoria'),
+  fecha: z.iso.date({ error: 'La fecha es obligatoria' }),
+  nombre: requiredText('El nombre es obligatorio'),
+});
+
+export default defineResource({
+  name: 'festivos',
+  dataProvider: 'supabase',
+  labels: { singular: 'Festivo', plural: 'Festivos' },
+  icon: CalendarOutlined,
+  route: '/admin/recursos/festivos',
+  schema: festivoSchema,
+  fields: [
+    { name: 'notaria_id', label: 'Notaría', widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
+    { name: 'fecha', label: 'Fecha', widget: 'date' },
+    { name: 'nombre', label: 'Nombre', widget: 'text', placeholder: 'Fiesta local' },
+  ],
+  list: {
+    select: '*, notarias(nombre)',
+    columns: [
+      { title: 'Fecha', field: 'fecha', sortable: true, display: 'date' },
+      { title: 'Nombre', field: 'nombre', sortable: true },
+      { title: 'Notaría', value: (r) => (r.notarias as { nombre?: string } | null)?.nombre },
+    ],
+    searchFields: ['nombre'],
+    searchPlaceholder: 'Buscar por nombre...',
+  },
+  defaultSort: { field: 'fecha', order: 'asc' },
+  deletion: 'hard',
+  // Everyone may read the days an office is closed; only admins change them (as the RLS policies say).
+  access: { list: ['anon', 'assistant', 'admin'], create: ['admin'], edit: ['admin'], delete: ['admin'] },
+  messages: {
+    saveError: 'No se pudo guardar el festivo',
+    deleteError: 'No se pudo eliminar el festivo',
+    saved: 'Festivo guardado',
+    deleted: 'Festivo eliminado',
+    loadError: 'No se pudieron cargar los festivos.',
+    unique: { field: 'fecha', message: 'Esta notaría ya tiene un festivo en esa fecha.' },
+  },
+});

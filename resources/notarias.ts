@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { BankOutlined } from '@ant-design/icons';
+import { ADMIN_ONLY, defineResource, optionalEmail, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../src/domain/resource';
+
+/** Notary offices (table notarias). Deleted for real; staff and templates go with them (on delete cascade). */
+export const notariaSchema = z.object({
+  nombre: requiredText('El nombre es obligatorio'),
+  direccion: requiredText('La dirección es obligatoria'),
+  email: optionalEmail('Formato de email inválido'),
+  telefono: optionalText().refine((v) => v === null || v.length >= 6, 'El teléfono debe tener al menos 6 dígitos'),
+  sistema_videoconferencia: optionalUrl('La URL del sistema de videoconferencia no es válida'),
+  externalidnotaria: requiredText('El identificador externo es obligatorio'),
+  idint: requiredPositiveInt('El número interno es obligatorio', 'El número interno debe ser un número entero positivo'),
+});
+
+export default defineResource({
+  name: 'notarias',
+  dataProvider: 'supabase',
+  labels: { singular: 'Notaría', plural: 'Notarías' },
+  icon: BankOutlined,
+  adminTab: { order: 1 },
+  schema: notariaSchema,
+  fields: [
+    { name: 'nombre', label: 'Nombre', widget: 'text' },
+    { name: 'direccion', label: 'Dirección', widget: 'text' },
+    { name: 'email', label: 'Email', widget: 'email' },
+    { name: 'telefono', label: 'Teléfono', widget: 'text' },
+    { name: 'sistema_videoconferencia', label: 'Sistema de videoconferencia', widget: 'url', placeholder: 'https://' },
+    { name: 'externalidnotaria', label: 'Identificador externo', widget: 'text', placeholder: 'NOT001', help: 'El código con el que los clientes inician sesión en esta notaría' },
+    { name: 'idint', label: 'Número interno', widget: 'number', help: 'El número con el que los expedientes identifican la notaría' },
+  ],
+  list: {
+    columns: [
+      { title: 'Nombre', field: 'nombre', sortable: true },
+      { title: 'Dirección', field: 'direccion', sortable: true },
+      { title: 'Email', field: 'email' },
+      { title: 'Teléfono', field: 'telefono' },
+      { title: 'Identificador', field: 'externalidnotaria', sortable: true },
+    ],
+    searchFields: ['nombre', 'direccion', 'externalidnotaria'],
+    searchPlaceholder: 'Buscar por nombre, dirección o identificador...',
+  },
+  defaultSort: { field: 'nombre', order: 'asc' },
+  deletion: 'hard',
+  access: ADMIN_ONLY,
+  messages: {
+    saveError: 'No se pudo guardar la notaría',
+    deleteError: 'No se pudo eliminar la notaría',
+    saved: 'Notaría guardada',
+    deleted: 'Notaría eliminada',
+    loadError: 'No se pudieron cargar las notarías.',
+    unique: { field: 'externalidnotaria', message: 'Ya existe una notaría con este identificador o número interno.' },
+    inUse: 'La notaría tiene citas o datos asociados.',
+  },
+});

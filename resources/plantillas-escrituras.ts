@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { SnippetsOutlined } from '@ant-design/icons';
+import { ADMIN_ONLY, defineResource, optionalPositiveInt, requiredId, requiredText } from '../src/domain/resource';
+
+const REQUERIDOS = 'Por favor completa todos los campos requeridos';
+/** The act select's value for "every act" (stored as acto_id null). */
+export const TODOS_LOS_ACTOS = '0';
+export const PREVIEW_LENGTH = 150;
+
+type Nested = { nombre?: string; categorias_servicios?: { nombre?: string } | null } | null;
+
+/** The derived names of a template row read with its act and category. */
+export function templateNames(r: Record<string, unknown>): { serviceName: string; categoryName: string } {
+  const acto = r.actos_servicios as Nested;
+  if (r.acto_id == null) return { serviceName: 'Todos los actos', categoryName: 'Todas las categorías' };
+  return { serviceName: acto?.nombre ?? '', categoryName: acto?.categorias_servicios?.nombre ?? '' };
+}
+
+/** Deed templates (table plantillas_escrituras): per notaría, for one act or all ('0'); deleted for real. */
+export const plantillaSchema = z.object({
+  nombre: requiredText(REQUERIDOS),
+  plantilla: requiredText(REQUERIDOS),
+  notaria_id: requiredId(REQUERIDOS),
+  acto_id: z.preprocess(
+    (v) => (v === TODOS_LOS_ACTOS || v === 0 || v === '' || v === undefined ? null : v),
+    z.coerce.number({ error: 'El acto no es válido' }).int().positive('El acto no es válido').nullable(),
+  ),
+  definicionactoid: optionalPositiveInt('El identificador de la definición debe ser un número entero positivo'),
+  activo: z.boolean(),
+});
+
+export default defineResource({
+  name: 'plantillas_escrituras',
+  dataProvider: 'supabase',
+  labels: { singular: 'Plantilla', plural: 'Plantillas de Documentos' },
+  icon: SnippetsOutlined,
+  adminTab: { order: 7 },
+  schema: plantillaSchema,
+  fields: [
+    { name: 'nombre', label: 'Nombre', widget: 'text' },
+    { name: 'notaria_id', label: 'Notaría', widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
+    {
+      name: 'acto_id',
+      label: 'Acto',
+      widget: 'select',
+      relation: {
+        resource: 'actos_servicios',
+        labelField: 'nombre',
+        where: { field: 'activo', value: true },
+        extraOption: { value: TODOS_LOS_ACTOS, label: 'Todos los actos' },
+      },
+    },
+    { name: 'plantilla', label: 'Plantilla', widget: 'textarea' },
+    { name: 'definicionactoid', label: 'Id de la definición del acto (opcional)', widget: 'number' },
+    { name: 'activo', label: 'Activa', widget: 'boolean' },
+  ],
+  list: {
+    select: '*, notarias(nombre), actos_servicios(nombre, categorias_servicios(nombre))',
+    columns: [
+      { title: 'Nombre', field: 'nombre', sortable: true },
+      { title: 'Vista previa', field: 'plantilla', display: 'preview', previewLength: PREVIEW_LENGTH },
+      { title: 'Servicio', value: (r) => templateNames(r).serviceName },
+      { title: 'Categoría', value: (r) => templateNames(r).categoryName },
+      { title: 'Notaría', value: (r) => (r.notarias as { nombre?: string } | null)?.nombre },
+      { title: 'Versión', field: 'version', sortable: true },
+      { title: 'Estado', field: 'activo', display: 'boolean', booleanLabels: ['Activa', 'Inactiva'] },
+    ],
+    searchFields: ['nombre', 'plantilla'],
+    searchPlaceholder: 'Buscar por nombre o texto...',
+  },
+  defaultSort: { field: 'nombre', order: 'asc' },
+  deletion: 'hard',
+  access: ADMIN_ONLY,
+  messages: {
+    saveError: 'No se pudo guardar la plantilla',
+    deleteError: 'No se pudo eliminar la plantilla',
+    saved: 'Plantilla guardada',
+    deleted: 'Plantilla eliminada',
+    loadError: 'No se pudieron cargar las plantillas',
+  },
+  defaults: () => ({ acto_id: TODOS_LOS_ACTOS, activo: true }),
+  toForm: (r) => ({ ...r, acto_id: r.acto_id == null ? TODOS_LOS_ACTOS : r.acto_id }),
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { TagsOutlined } from '@ant-design/icons';
+import { ADMIN_ONLY, defineResource, requiredText } from '../src/domain/resource';
+
+export const MENSAJE_TIPO_ASUNTO_DUPLICADO = 'Ya existe un tipo de asunto con este nombre.';
+
+/** Matter types of an appointment (table tipos_asunto); names unique ignoring case (unique index on lower(name)). */
+export const tipoAsuntoSchema = z.object({
+  name: requiredText('El nombre es obligatorio'),
+});
+
+export default defineResource({
+  name: 'tipos_asunto',
+  dataProvider: 'supabase',
+  labels: { singular: 'Tipo de asunto', plural: 'Tipos de Asunto' },
+  icon: TagsOutlined,
+  adminTab: { order: 4 },
+  schema: tipoAsuntoSchema,
+  fields: [{ name: 'name', label: 'Nombre', widget: 'text' }],
+  list: {
+    columns: [{ title: 'Nombre', field: 'name', sortable: true }],
+    searchFields: ['name'],
+    searchPlaceholder: 'Buscar por nombre...',
+  },
+  defaultSort: { field: 'name', order: 'asc' },
+  deletion: 'hard',
+  access: ADMIN_ONLY,
+  messages: {
+    saveError: 'No se pudo guardar el tipo de asunto',
+    deleteError: 'No se pudo eliminar el tipo de asunto',
+    saved: 'Tipo de asunto guardado',
+    deleted: 'Tipo de asunto eliminado',
+    loadError: 'No se pudieron cargar los tipos de asunto.',
+    unique: { field: 'name', message: MENSAJE_TIPO_ASUNTO_DUPLICADO },
+  },
+});

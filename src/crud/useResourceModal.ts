@@ -1,0 +1,64 @@
+import { useRef } from 'react';
+import type { FormInstance, FormProps } from 'antd';
+import { useModalForm } from '@refinedev/antd';
+import { useNotification, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
+import type { ResourceConfig } from '../domain/resource';
+import { errorCode, errorDescription, prepareRow } from './schemaRules';
+
+/**
+ * A create or edit form in a modal (Refine useModalForm) driven by the resource config: the
+ * schema validates and cleans the values, the spec's messages become the toasts, and a
+ * duplicate (unique index) is also shown on its field.
+ */
+export function useResourceModal(config: ResourceConfig, action: 'create' | 'edit') {
+  const { open: notify } = useNotification();
+  const formRef = useRef<FormInstance | null>(null);
+
+  const modal = useModalForm<BaseRecord, HttpError, Record<string, unknown>>({
+    resource: config.name,
+    action,
+    redirect: false,
+    warnWhenUnsavedChanges: false,
+    disableServerSideValidation: true,
+    successNotification: false,
+    errorNotification: false,
+    // The edit form reads the stored row in its form shape (e.g. null act → '0').
+    queryOptions: config.toForm ? { select: (res) => ({ ...res, data: config.toForm!(res.data as Record<string, unknown>) }) } : undefined,
+    onMutationSuccess: () => notify?.({ type: 'success', message: config.messages.saved }),
+    onMutationError: (error) => {
+      const unique = config.messages.unique;
+      if (errorCode(error) === '23505' && unique) formRef.current?.setFields([{ name: unique.field, errors: [unique.message] }]);
+      notify?.({ type: 'error', message: config.messages.saveError, description: errorDescription(config, error) });
+    },
+  });
+  formRef.current = modal.form as FormInstance;
+
+  const onFinish: FormProps['onFinish'] = async (values: Record<string, unknown>) => {
+    const prepared = prepareRow(config, values);
+    if (!prepared.ok) {
+      modal.form.setFields(prepared.errors as never);
+      return;
+    }
+    try {
+      await modal.formProps.onFinish?.(prepared.row);
+    } catch {
+      // Shown by onMutationError; the modal stays open with what was typed.
+    }
+  };
+
+  const verb = action === 'create' ? 'Crear' : 'Editar';
+  return {
+    formProps: {
+      ...modal.formProps,
+      onFinish,
+      // Distinct ids per form: the create and edit modals of a list are both mounted.
+      name: `${config.name}-${action}`,
+      layout: 'vertical' as const,
+      // A new record starts from the resource's defaults (resetFields returns to them).
+      initialValues: action === 'create' ? (config.defaults?.() ?? {}) : modal.formProps.initialValues,
+    },
+    modalProps: { ...modal.modalProps, title: `${verb} ${config.labels.singular.toLowerCase()}`, width: 640, destroyOnHidden: false },
+    show: (id?: BaseKey) => modal.show(id),
+    open: modal.open,
+  };
+}

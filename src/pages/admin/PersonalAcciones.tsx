@@ -1,0 +1,50 @@
+import { Button, Popconfirm } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useNotification, useUpdate, type BaseRecord } from '@refinedev/core';
+import personal from '../../../resources/personal';
+import { errorDescription } from '../../crud/schemaRules';
+import { useCalendarInvitation } from './useCalendarInvitation';
+
+/** The staff row's extra actions (spec): Activar/Desactivar and the calendar invitation. */
+export default function PersonalAcciones({ record }: { record: BaseRecord }) {
+  const { open: notify } = useNotification();
+  const { mutate, mutation } = useUpdate();
+  const invitation = useCalendarInvitation();
+  const active = record.is_active === true;
+
+  const toggle = () =>
+    mutate(
+      { resource: 'personal', id: record.id!, values: { is_active: !active }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => notify?.({ type: 'success', message: active ? 'Miembro del personal desactivado' : 'Miembro del personal activado' }),
+        onError: (error) => notify?.({ type: 'error', message: personal.messages.saveError, description: errorDescription(personal, error) }),
+      },
+    );
+
+  return (
+    <>
+      <Button size="small" onClick={toggle} loading={mutation.isPending} danger={active}>
+        {active ? 'Desactivar' : 'Activar'}
+      </Button>
+      <Popconfirm
+        title="¿Enviar la invitación de calendario?"
+        description={`Se enviará a ${String(record.email ?? '')}`}
+        okText="Enviar"
+        cancelText="Cancelar"
+        onConfirm={() =>
+          invitation.send({
+            notarioId: Number(record.id),
+            notarioName: String(record.name ?? ''),
+            notarioEmail: String(record.email ?? ''),
+            calendarType: String(record.calendar_type ?? 'lovable'),
+            notariaName: String((record.notarias as { nombre?: string } | null)?.nombre ?? ''),
+          })
+        }
+      >
+        <Button size="small" icon={<MailOutlined />} loading={invitation.sending} aria-label="Enviar invitación de calendario" title="Enviar invitación de calendario">
+          Invitación
+        </Button>
+      </Popconfirm>
+    </>
+  );
+}

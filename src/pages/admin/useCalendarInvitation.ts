@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNotification } from '@refinedev/core';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabaseClient } from '../../../providers/supabaseClient';
+
+export interface InvitationRequest {
+  notarioId: number;
+  notarioName: string;
+  notarioEmail: string;
+  calendarType: string;
+  notariaName: string;
+}
+
+/** Why a call to the function failed: its JSON message, or a connection problem. */
+async function failureText(error: unknown): Promise<string> {
+  if (error instanceof FunctionsHttpError) {
+    const body = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
+    if (body?.message) return body.message;
+  }
+  return 'Error de conexión';
+}
+
+/**
+ * Sends a staff member the calendar invitation (function send-calendar-invitation) and shows
+ * its answer: 'No es necesario' for the built-in calendar, the sent e-mail, or the error.
+ */
+export function useCalendarInvitation() {
+  const { open: notify } = useNotification();
+  const [sending, setSending] = useState(false);
+
+  const send = async (request: InvitationRequest) => {
+    setSending(true);
+    try {
+      const { data, error } = await supabaseClient.functions.invoke<{ message?: string; sent?: boolean }>('send-calendar-invitation', {
+        body: request,
+      });
+      if (error) {
+        notify?.({ type: 'error', message: 'Error al enviar invitación', description: await failureText(error) });
+      } else if (data?.sent) {
+        notify?.({ type: 'success', message: 'Invitación enviada', description: data.message });
+      } else {
+        notify?.({ type: 'success', message: data?.message ?? 'No es necesario' });
+      }
+    } catch {
+      notify?.({ type: 'error', message: 'Error al enviar invitación', description: 'Error de conexión' });
+    } finally {
+      setSending(false);
+    }
+  };
+  return { send, sending };
+}

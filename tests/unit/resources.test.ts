@@ -1,0 +1,225 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import notarias from '../../resources/notarias';
+import personal from '../../resources/personal';
+import disponibilidad from '../../resources/disponibilidad';
+import tiposAsunto from '../../resources/tipos-asunto';
+import categorias from '../../resources/categorias-servicios';
+import actos from '../../resources/actos-servicios';
+import plantillas, { templateNames } from '../../resources/plantillas-escrituras';
+import festivos from '../../resources/festivos';
+import { adminTabs, canAccessResource, refineResources, resourceConfigs } from '../../resources';
+import { weekdaysLabel } from '../../src/domain/resource';
+
+/** The message of the first problem of `field`, or undefined when the record is valid there. */
+function messageOf(schema: z.ZodObject, record: Record<string, unknown>, field: string): string | undefined {
+  const r = schema.safeParse(record);
+  return r.success ? undefined : r.error.issues.find((i) => i.path[0] === field)?.message;
+}
+const parsed = (schema: z.ZodObject, record: Record<string, unknown>) => {
+  const r = schema.safeParse(record);
+  if (!r.success) throw new Error(r.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '));
+  return r.data as Record<string, unknown>;
+};
+
+describe('Notarías', () => {
+  const valid = { nombre: 'Notaría Centro', direccion: 'Calle Mayor 1, Madrid', email: 'centro@notaria.es', telefono: '910000000', sistema_videoconferencia: 'https://meet.example.com/centro', externalidnotaria: 'NOT009', idint: 9 };
+
+  it('accepts a complete office and stores empty optional fields as null', () => {
+    expect(parsed(notarias.schema, valid)).toMatchObject({ nombre: 'Notaría Centro', idint: 9 });
+    expect(parsed(notarias.schema, { ...valid, email: '', telefono: '', sistema_videoconferencia: '' })).toMatchObject({ email: null, telefono: null, sistema_videoconferencia: null });
+  });
+
+  it.each([
+    ['nombre', '', 'El nombre es obligatorio'],
+    ['nombre', '   ', 'El nombre es obligatorio'],
+    ['direccion', undefined, 'La dirección es obligatoria'],
+    ['email', 'centro@', 'Formato de email inválido'],
+    ['telefono', '12345', 'El teléfono debe tener al menos 6 dígitos'],
+    ['sistema_videoconferencia', 'meet.example.com', 'La URL del sistema de videoconferencia no es válida'],
+    ['sistema_videoconferencia', 'javascript:alert(1)', 'La URL del sistema de videoconferencia no es válida'],
+    ['externalidnotaria', '', 'El identificador externo es obligatorio'],
+    ['idint', null, 'El número interno es obligatorio'],
+    ['idint', -2, 'El número interno debe ser un número entero positivo'],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(messageOf(notarias.schema, { ...valid, [field]: value }, field)).toBe(message);
+  });
+});
+
+describe('Personal', () => {
+  const valid = { name: 'Lucía Pérez', email: 'lucia@notaria.es', position: 'Notaria', notaria_id: 1, calendar_type: 'google', is_active: true };
+
+  it('accepts a staff member; a new one defaults to the lovable calendar and active', () => {
+    expect(parsed(personal.schema, valid)).toMatchObject(valid);
+    expect(personal.defaults?.()).toEqual({ calendar_type: 'lovable', is_active: true });
+  });
+
+  it.each([
+    ['name', '', 'El nombre es obligatorio'],
+    ['email', '', 'Formato de email inválido'],
+    ['email', 'lucia', 'Formato de email inválido'],
+    ['position', ' ', 'El cargo es obligatorio'],
+    ['notaria_id', undefined, 'La notaría es obligatoria'],
+    ['calendar_type', 'outlook', 'Debe seleccionar un tipo de calendario'],
+    ['calendar_type', undefined, 'Debe seleccionar un tipo de calendario'],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(messageOf(personal.schema, { ...valid, [field]: value }, field)).toBe(message);
+  });
+
+  it('isActive must be a boolean', () => {
+    expect(messageOf(personal.schema, { ...valid, is_active: 'sí' }, 'is_active')).toBeDefined();
+  });
+});
+
+describe('Disponibilidad', () => {
+  afterEach(() => vi.useRealTimers());
+  const valid = { staff_id: 2, day_of_week: [1, 3], start_time: '09:00', end_time: '14:00', is_recurring: true, is_available: true, specific_date: null };
+
+  it('defaults to 09:00-14:00, recurring and available', () => {
+    expect(disponibilidad.defaults?.()).toMatchObject({ start_time: '09:00', end_time: '14:00', is_recurring: true, is_available: true });
+  });
+
+  it('uses the current weekday when no day is chosen', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-03-04T10:00:00')); // a Wednesday
+    expect(parsed(disponibilidad.schema, { ...valid, day_of_week: [] }).day_of_week).toEqual([3]);
+    expect(parsed(disponibilidad.schema, { ...valid, day_of_week: undefined }).day_of_week).toEqual([3]);
+  });
+
+  it('labels Monday to Friday as "Lunes a Viernes", other choices by name', () => {
+    expect(weekdaysLabel([5, 4, 3, 2, 1])).toBe('Lunes a Viernes');
+    expect(weekdaysLabel([1, 3])).toBe('Lunes, Miércoles');
+    expect(weekdaysLabel([0, 6])).toBe('Domingo, Sábado');
+  });
+
+  it('accepts stored times with seconds and shows them as HH:mm in the form', () => {
+    expect(parsed(disponibilidad.schema, { ...valid, start_time: '09:00:00', end_time: '14:00:00' })).toMatchObject({ start_time: '09:00', end_time: '14:00' });
+    expect(disponibilidad.toForm?.({ start_time: '10:30:00', end_time: '12:00:00' })).toMatchObject({ start_time: '10:30', end_time: '12:00' });
+  });
+
+  it('refuses an end before the start, a missing staff member and a single-date rule without date', () => {
+    expect(messageOf(disponibilidad.schema, { ...valid, start_time: '14:00', end_time: '09:00' }, 'end_time')).toBe('La hora de fin debe ser posterior a la de inicio');
+    expect(messageOf(disponibilidad.schema, { ...valid, staff_id: null }, 'staff_id')).toBe('Debe seleccionar un miembro del personal');
+    expect(messageOf(disponibilidad.schema, { ...valid, is_recurring: false, specific_date: null }, 'specific_date')).toBe('Debe seleccionar una fecha');
+    expect(messageOf(disponibilidad.schema, { ...valid, start_time: '25:00' }, 'start_time')).toBe('La hora de inicio no es válida');
+  });
+
+  it('a single-date rule holds on that date only; a weekly rule has no date', () => {
+    const single = disponibilidad.beforeSave!(parsed(disponibilidad.schema, { ...valid, is_recurring: false, specific_date: '2026-03-06' }));
+    expect(single).toMatchObject({ specific_date: '2026-03-06', day_of_week: [5] });
+    const weekly = disponibilidad.beforeSave!(parsed(disponibilidad.schema, { ...valid, specific_date: '2026-03-06' }));
+    expect(weekly).toMatchObject({ specific_date: null, day_of_week: [1, 3] });
+  });
+});
+
+describe('Tipos de asunto', () => {
+  it('requires a name; the duplicate message is the spec\'s', () => {
+    expect(parsed(tiposAsunto.schema, { name: ' Firma ' })).toEqual({ name: 'Firma' });
+    expect(messageOf(tiposAsunto.schema, { name: '' }, 'name')).toBe('El nombre es obligatorio');
+    expect(tiposAsunto.messages.unique).toEqual({ field: 'name', message: 'Ya existe un tipo de asunto con este nombre.' });
+  });
+});
+
+describe('Categorías de servicios', () => {
+  it('requires name and description; the image is optional and must be an image', () => {
+    expect(parsed(categorias.schema, { nombre: 'Poderes', descripcion: 'Apoderamientos', imagen_url: '' })).toMatchObject({ imagen_url: null });
+    expect(parsed(categorias.schema, { nombre: 'Poderes', descripcion: 'x', imagen_url: 'data:image/png;base64,iVBORw0KGgo=' }).imagen_url).toMatch(/^data:image\/png/);
+    expect(messageOf(categorias.schema, { nombre: '', descripcion: 'x' }, 'nombre')).toBe('Por favor completa todos los campos obligatorios');
+    expect(messageOf(categorias.schema, { nombre: 'x', descripcion: '' }, 'descripcion')).toBe('Por favor completa todos los campos obligatorios');
+    expect(messageOf(categorias.schema, { nombre: 'x', descripcion: 'y', imagen_url: 'data:text/html;base64,PGI+' }, 'imagen_url')).toBe('La imagen no es válida o supera 1 MB');
+    expect(categorias.deletion).toBe('soft');
+  });
+});
+
+describe('Actos notariales', () => {
+  const valid = { nombre: 'Poder General', categoria_id: 1, descripcion: 'Poder amplio', documentos_requeridos: ['DNI', ''], imagen_url: null, url_acto: '' };
+
+  it('keeps the non-empty documents', () => {
+    expect(parsed(actos.schema, valid)).toMatchObject({ documentos_requeridos: ['DNI'], url_acto: null });
+  });
+
+  it('needs at least one non-empty required document', () => {
+    for (const docs of [[], [''], ['  '], undefined]) {
+      expect(messageOf(actos.schema, { ...valid, documentos_requeridos: docs }, 'documentos_requeridos')).toBe('Por favor, agrega al menos un documento requerido');
+    }
+  });
+
+  it('requires name, category and description', () => {
+    for (const field of ['nombre', 'categoria_id', 'descripcion']) {
+      expect(messageOf(actos.schema, { ...valid, [field]: '' }, field)).toBe('Por favor completa todos los campos obligatorios');
+    }
+  });
+
+  it('a new act starts with one empty document row; soft deletion', () => {
+    expect(actos.defaults?.()).toEqual({ documentos_requeridos: [''] });
+    expect(actos.toForm?.({ documentos_requeridos: [] })).toEqual({ documentos_requeridos: [''] });
+    expect(actos.deletion).toBe('soft');
+  });
+});
+
+describe('Plantillas', () => {
+  const valid = { nombre: 'Poder estándar', plantilla: 'En Madrid, a ...', notaria_id: 1, acto_id: 3, definicionactoid: '', activo: true };
+
+  it("stores the act value '0' (all acts) as null and shows null as '0'", () => {
+    expect(parsed(plantillas.schema, { ...valid, acto_id: '0' })).toMatchObject({ acto_id: null, definicionactoid: null });
+    expect(parsed(plantillas.schema, valid)).toMatchObject({ acto_id: 3 });
+    expect(plantillas.toForm?.({ acto_id: null })).toMatchObject({ acto_id: '0' });
+  });
+
+  it('requires nombre, plantilla and notaría with the spec message', () => {
+    for (const field of ['nombre', 'plantilla', 'notaria_id']) {
+      expect(messageOf(plantillas.schema, { ...valid, [field]: '' }, field)).toBe('Por favor completa todos los campos requeridos');
+    }
+  });
+
+  it('derives serviceName and categoryName from the nested act', () => {
+    expect(templateNames({ acto_id: 3, actos_servicios: { nombre: 'Poder General', categorias_servicios: { nombre: 'Poderes' } } })).toEqual({ serviceName: 'Poder General', categoryName: 'Poderes' });
+    expect(templateNames({ acto_id: null, actos_servicios: null })).toEqual({ serviceName: 'Todos los actos', categoryName: 'Todas las categorías' });
+  });
+
+  it('previews 150 characters', () => {
+    expect(plantillas.list.columns.find((c) => c.field === 'plantilla')?.previewLength).toBe(150);
+  });
+});
+
+describe('Festivos (the example resource)', () => {
+  it('validates notaría, date and name', () => {
+    expect(parsed(festivos.schema, { notaria_id: '2', fecha: '2026-05-15', nombre: 'San Isidro' })).toEqual({ notaria_id: 2, fecha: '2026-05-15', nombre: 'San Isidro' });
+    expect(messageOf(festivos.schema, { notaria_id: 2, fecha: '', nombre: 'x' }, 'fecha')).toBe('La fecha es obligatoria');
+    expect(messageOf(festivos.schema, { notaria_id: 2, fecha: '2026-02-30', nombre: 'x' }, 'fecha')).toBe('La fecha es obligatoria');
+  });
+});
+
+describe('The registry', () => {
+  it('gives /admin/notarias the spec\'s seven tabs in order', () => {
+    expect(adminTabs.map((t) => t.labels.plural)).toEqual([
+      'Notarías', 'Personal', 'Disponibilidad', 'Tipos de Asunto', 'Categorías de Servicios', 'Actos Notariales', 'Plantillas de Documentos',
+    ]);
+  });
+
+  it('carries the spec\'s save and delete messages', () => {
+    const msg = (name: string) => resourceConfigs.find((r) => r.name === name)!.messages;
+    expect(msg('notarias')).toMatchObject({ saveError: 'No se pudo guardar la notaría', deleteError: 'No se pudo eliminar la notaría' });
+    expect(msg('categorias_servicios')).toMatchObject({ saveError: 'No se pudo guardar la categoría', deleteError: 'No se pudo eliminar la categoría' });
+    expect(msg('actos_servicios')).toMatchObject({ saveError: 'No se pudo guardar el acto', deleteError: 'No se pudo eliminar el acto' });
+    expect(msg('plantillas_escrituras')).toMatchObject({ saveError: 'No se pudo guardar la plantilla', deleteError: 'No se pudo eliminar la plantilla' });
+  });
+
+  it('registers every resource with Refine on the supabase provider; only routed ones show in menus', () => {
+    expect(refineResources.map((r) => r.name)).toEqual(resourceConfigs.map((r) => r.name));
+    expect(refineResources.every((r) => r.meta?.dataProviderName === 'supabase')).toBe(true);
+    expect(refineResources.find((r) => r.name === 'festivos')).toMatchObject({ list: '/admin/recursos/festivos', meta: { hide: false } });
+    expect(refineResources.find((r) => r.name === 'notarias')?.meta?.hide).toBe(true);
+  });
+
+  it('answers the access control: admins manage catalogues, others and visitors do not', () => {
+    for (const action of ['list', 'create', 'edit', 'delete']) {
+      expect(canAccessResource('notarias', action, 'admin')).toBe(true);
+      expect(canAccessResource('notarias', action, 'assistant')).toBe(false);
+      expect(canAccessResource('notarias', action, null)).toBe(false);
+    }
+    expect(canAccessResource('festivos', 'list', 'assistant')).toBe(true);
+    expect(canAccessResource('festivos', 'create', 'assistant')).toBe(false);
+    expect(canAccessResource('expediente', 'list', 'assistant')).toBeUndefined();
+  });
+});
