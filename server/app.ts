@@ -6,7 +6,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext } from './context.js';
-import { HttpError, errorResponse } from './http.js';
+import { HttpError, MENSAJE_CARACTER_NULO, errorResponse } from './http.js';
+import { isPgError } from './db/db.js';
 import { serviciosRoutes } from './routes/servicios.js';
 import { gatewayRoutes } from './gateway/index.js';
 import { functionRoutes } from './functions.js';
@@ -15,6 +16,16 @@ import { geoRoutes } from './routes/geo.js';
 import { securityHeaders } from './security.js';
 
 export const SERVICES_BASE = '/nt/demo/v1/servicios';
+
+/** Postgres data exceptions (class 22) the caller can fix, in Spanish. */
+const PG_DATA_ERRORS: Record<string, string> = {
+  '22003': 'Número fuera de rango',
+  '22007': 'Fecha u hora no válida',
+  '22008': 'Fecha u hora no válida',
+  '22009': 'Fecha u hora no válida',
+  '22021': MENSAJE_CARACTER_NULO,
+  '22P05': MENSAJE_CARACTER_NULO,
+};
 
 /** The whole server: one Hono app, mounted by server/main.ts and by the tests. */
 export function createApp(ctx: AppContext) {
@@ -41,8 +52,15 @@ export function createApp(ctx: AppContext) {
 
   mountSpa(app, ctx.config.distDir);
 
+  // what no route answers (a method the SPA does not serve, /functions/v1/ without a name): JSON too
+  app.notFound((c) => c.json({ message: 'Recurso no encontrado' }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);
+    // SQLSTATE class 22: a value that passed validation but Postgres cannot take is the caller's bad data
+    if (isPgError(err) && err.code?.startsWith('22')) {
+      ctx.log(`[error] ${c.req.method} ${c.req.routePath}: datos no válidos (${err.code})`);
+      return c.json({ message: PG_DATA_ERRORS[err.code] ?? 'Datos no válidos' }, 400);
+    }
     ctx.log(`[error] ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
     return c.json({ message: 'Error interno del servidor' }, 500);
   });

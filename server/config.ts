@@ -16,9 +16,22 @@ export interface Config {
   distDir: string;
   /** Caps on issuing sign-in PINs (counted in the database; see server/auth/pin-store.ts). */
   pinLimits: { perUserSeconds: number; perUserDay: number; perIpHour: number };
+  /**
+   * How many proxies in front of the server may be believed about the client's address
+   * (X-Forwarded-For). 0: none, the socket's address is used (see callerAddress in server/auth/pins.ts).
+   */
+  trustProxy: number;
 }
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+
+/** TRUST_PROXY: 'true' is one proxy, a number is that many, anything else none. */
+function trustedHops(value: string | undefined): number {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === 'true' || v === 'yes') return 1;
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
@@ -45,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perUserDay: Number(env.PIN_DAILY_LIMIT || 10),
       perIpHour: Number(env.PIN_IP_HOURLY_LIMIT || 30),
     },
+    trustProxy: trustedHops(env.TRUST_PROXY),
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
@@ -22,14 +22,54 @@ export function errorResponse(c: Context, e: HttpError) {
   return c.json({ message: e.message, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}) }, e.status);
 }
 
-/** Reads the JSON body or answers 400 'Cuerpo JSON inválido'. */
+/** Postgres text cannot hold the NUL character (U+0000): refused up front, never a 500 deep inside. */
+export const MENSAJE_CARACTER_NULO = 'El texto contiene un carácter no permitido (NUL)';
+/** Deeper JSON than any form sends; recursive code (validation, JSON.stringify) would overflow the stack. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Walks a JSON value without recursion (a 2 MB body can nest 500 000 levels): its depth, and
+ * whether any key or string holds a NUL character.
+ */
+export function inspectJson(value: unknown): { depth: number; nul: boolean } {
+  let depth = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, level] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return { depth, nul: true };
+    } else if (v && typeof v === 'object') {
+      depth = Math.max(depth, level);
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\0')) return { depth, nul: true };
+        stack.push([child, level + 1]);
+      }
+    }
+  }
+  return { depth, nul: false };
+}
+
+export const containsNul = (value: unknown) => inspectJson(value).nul;
+
+/** Reads the JSON body or answers 400 'Cuerpo JSON inválido' (or why else it cannot be used). */
 export async function readJson(c: Context): Promise<unknown> {
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new HttpError(400, 'Cuerpo JSON inválido');
   }
+  const { depth, nul } = inspectJson(body);
+  if (nul) throw new HttpError(400, MENSAJE_CARACTER_NULO);
+  if (depth > MAX_JSON_DEPTH) throw new HttpError(400, 'Cuerpo JSON inválido: demasiados niveles de anidamiento');
+  return body;
 }
+
+/** Middleware: a NUL character in the path or the query string is a 400 before any route reads it. */
+export const rejectNulInUrl: MiddlewareHandler = async (c, next) => {
+  if (c.req.path.includes('\0') || containsNul(c.req.queries())) throw new HttpError(400, MENSAJE_CARACTER_NULO);
+  await next();
+};
 
 /** Validates with the shared zod schema; the first issue's message becomes the error message. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

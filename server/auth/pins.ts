@@ -50,6 +50,20 @@ export function clientIp(forwardedFor: string | null | undefined, socketAddress?
   return ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') || 'desconocida';
 }
 
+/**
+ * The client's address under the TRUST_PROXY rule (Config.trustProxy = trusted proxy hops).
+ * Over the network (a socket address is known) X-Forwarded-For is only believed behind trusted
+ * proxies: the entry the outermost trusted proxy wrote, `trustProxy` places from the right
+ * (entries further left are whatever the client sent). In process (no socket: a function of
+ * server/functions.ts calling the services API) the header was written by functions.ts itself.
+ */
+export function callerAddress(forwardedFor: string | null | undefined, socketAddress: string | null | undefined, trustProxy: number): string {
+  if (!socketAddress) return clientIp(forwardedFor, null);
+  if (trustProxy <= 0) return clientIp(null, socketAddress);
+  const hops = (forwardedFor ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  return clientIp(hops.length ? hops[Math.max(0, hops.length - trustProxy)] : null, socketAddress);
+}
+
 /** The answer while PIN sign-in is locked, with the minutes left (at least 1). */
 export function lockedMessage(until: Date, now: Date = new Date()): string {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.js';
 import { HttpError, parseWith, readJson } from '../http.js';
-import { clientIp } from '../auth/pins.js';
+import { callerAddress } from '../auth/pins.js';
 import { checkIpLimit, sendPin, verifyPin } from '../auth/pin-store.js';
 import {
   accesoConPinSchema,
@@ -15,9 +15,9 @@ import { endSession, rotateSession, startSession } from '../auth/sessions.js';
 import { createUsuario, findUsuario } from '../auth/users.js';
 
 /** The caller's address; in-process calls (the auth-proxy) carry it in X-Forwarded-For. */
-function requestIp(c: Context): string {
+function requestIp(c: Context, trustProxy: number): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return clientIp(c.req.header('x-forwarded-for'), incoming?.socket?.remoteAddress);
+  return callerAddress(c.req.header('x-forwarded-for'), incoming?.socket?.remoteAddress, trustProxy);
 }
 
 /**
@@ -29,7 +29,7 @@ export function authRoutes(ctx: AppContext) {
 
   app.post('/unified-login', async (c) => {
     const body = parseWith(solicitudAccesoSchema, await readJson(c));
-    const ip = requestIp(c);
+    const ip = requestIp(c, ctx.config.trustProxy);
     await checkIpLimit(ctx, ip);
     const usuario = await findUsuario(ctx.db, body.username, body.tipoDocumento);
     if (!usuario) throw new HttpError(403, 'Usuario no registrado');
@@ -66,7 +66,7 @@ export function authRoutes(ctx: AppContext) {
 
   app.post('/register', async (c) => {
     const body = parseWith(registroSchema, await readJson(c));
-    const ip = requestIp(c);
+    const ip = requestIp(c, ctx.config.trustProxy);
     await checkIpLimit(ctx, ip);
     if (await findUsuario(ctx.db, body.username, body.tipoDocumento)) throw new HttpError(403, 'Usuario ya registrado');
     await sendPin(

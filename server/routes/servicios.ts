@@ -1,12 +1,42 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
+import { notFound, rejectNulInUrl } from '../http.js';
+import { authRoutes } from './auth.js';
+import { personaNotariaRoutes } from './persona-notaria.js';
+import { expedientesRoutes } from './expedientes.js';
+import { actosRoutes } from './actos.js';
+import { personaLookupRoutes } from './persona-lookup.js';
+import { personaRoutes } from './personas.js';
+import { privilegioRoutes } from './privilegios.js';
+import { legacyRoutes } from './legacy.js';
+import { notificacionesRoutes } from './notificaciones.js';
+import { auditoriaRoutes } from './auditoria.js';
+import { auditTrail } from '../audit.js';
+import { API_BASE } from '../services/personas.js';
 
 /** The notary services API, under /nt/demo/v1/servicios. */
 export function serviciosRoutes(ctx: AppContext) {
   const app = new Hono();
+  // one audit row per request on personas, privilegios, expedientes and actos (server/audit.ts)
+  app.use('*', auditTrail(ctx, API_BASE));
+  app.use('*', rejectNulInUrl);
   app.get('/health', async (c) => {
     await ctx.db.query('select 1');
     return c.json({ status: 'ok', database: ctx.db.kind });
+  });
+  app.route('/auth', authRoutes(ctx));
+  app.route('/personaNotaria', personaNotariaRoutes(ctx));
+  app.route('/expediente', expedientesRoutes(ctx));
+  app.route('/acto', actosRoutes(ctx));
+  app.route('/persona', personaLookupRoutes(ctx));
+  app.route('/persona', personaRoutes(ctx));
+  app.route('/privilegio', privilegioRoutes(ctx));
+  app.route('/notificaciones', notificacionesRoutes(ctx));
+  app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
+  app.route('/auditoria', auditoriaRoutes(ctx));
+  // an unknown path of the API is a JSON 404, never the SPA's index.html
+  app.all('*', () => {
+    throw notFound('Recurso no encontrado');
   });
   return app;
 }

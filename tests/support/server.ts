@@ -19,12 +19,16 @@ export interface TestServer extends RunningServer {
 }
 
 /** Starts the whole server on a free port with its own copy of the migrated, seeded database. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { log?: (message: string) => void } = {},
+): Promise<TestServer> {
   const snapshot = process.env.TEST_DB_SNAPSHOT;
   const db = await openPglite(null, snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined);
   const server = await startServer(
-    { port: 0, dataDir: null, databaseUrl: null, jwtSecret: TEST_JWT_SECRET, production: false, ...overrides },
-    { db, log: () => undefined },
+    // trustProxy 1: the tests play the proxy in front and name the caller in X-Forwarded-For
+    { port: 0, dataDir: null, databaseUrl: null, jwtSecret: TEST_JWT_SECRET, production: false, trustProxy: 1, ...overrides },
+    { db, log: opts.log ?? (() => undefined) },
   );
   return {
     ...server,

@@ -1,0 +1,105 @@
+/**
+ * The audit log of the services API (table servicios.audit_log, 0005_audit.sql): one row per
+ * request on personas, privilegios, expedientes and actos (and the legacy /clientes), written by
+ * ONE middleware of the services router after the route has answered. The route's own auth stays
+ * authoritative; here the bearer token only names the actor. Request bodies are never stored.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppContext } from './context.js';
+import { verifyToken } from './auth/jwt.js';
+import { callerAddress } from './auth/pins.js';
+
+export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto'] as const;
+export const AUDIT_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** First path segment under the services base → audited entity. */
+const ENTITY_OF: Record<string, AuditEntity> = {
+  persona: 'persona',
+  clientes: 'persona',
+  privilegio: 'privilegio',
+  expediente: 'expediente',
+  acto: 'acto',
+};
+
+const ACTION_OF: Record<string, AuditAction> = { GET: 'read', HEAD: 'read', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+/** Path words that name a list or a look-up, not a record (/persona/owner/{id}, /acto/expediente/{id}...). */
+const PATH_WORDS = new Set(['owner', 'recibidos', 'concedidos', 'expediente', 'all', 'fisica', 'juridica', 'representantes']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_ID = 200;
+
+/** Text Postgres can store, of bounded size: a probe's id may be huge or hold NUL characters. */
+const storable = (v: string) => v.replace(/\0/g, '\uFFFD').slice(0, MAX_ID);
+
+export interface AuditTarget {
+  entity: AuditEntity;
+  action: AuditAction;
+  /** The last path segment that names a record; null for plain lists (/clientes). */
+  entityId: string | null;
+}
+
+/** What a request under the services base touches, or null when it is not audited. */
+export function auditTarget(method: string, relativePath: string): AuditTarget | null {
+  const action = ACTION_OF[method];
+  const [first, ...rest] = relativePath.split('/').filter(Boolean);
+  const entity = first === undefined ? undefined : ENTITY_OF[first];
+  if (!action || !entity) return null;
+  const id = [...rest].reverse().find((s) => !PATH_WORDS.has(s));
+  return { entity, action, entityId: id === undefined ? null : storable(id) };
+}
+
+/** idPersona of a valid access token, else null (an invalid token is still worth recording as a null actor). */
+async function actorOf(secret: string, authorization: string | undefined): Promise<string | null> {
+  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1].trim();
+  if (!token) return null;
+  const result = await verifyToken(secret, token);
+  if (!result.ok || result.claims.role !== 'authenticated') return null;
+  const sub = result.claims.sub;
+  return typeof sub === 'string' && UUID.test(sub) ? sub : null;
+}
+
+/** The id of a record just created: the `id` of the JSON answer, read from a copy. */
+async function createdId(c: Context): Promise<string | null> {
+  if (!(c.res.headers.get('Content-Type') ?? '').includes('json')) return null;
+  try {
+    const body = (await c.res.clone().json()) as { id?: unknown };
+    return typeof body?.id === 'string' || typeof body?.id === 'number' ? storable(String(body.id)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The middleware, for the services router mounted at `base`. It awaits its one insert (a few ms)
+ * so the row exists when the answer leaves; a failed insert is logged and never fails the request.
+ */
+export function auditTrail(ctx: AppContext, base: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const path = c.req.path.startsWith(base) ? c.req.path.slice(base.length) : c.req.path;
+    const target = auditTarget(c.req.method, path);
+    if (!target) return;
+    try {
+      const status = c.res.status;
+      const entityId = target.action === 'create' && status >= 200 && status < 300 ? ((await createdId(c)) ?? target.entityId) : target.entityId;
+      const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
+      await ctx.db.query(
+        `insert into servicios.audit_log (actor, action, entity, entity_id, status, ip) values ($1, $2, $3, $4, $5, $6)`,
+        [
+          await actorOf(ctx.config.jwtSecret, c.req.header('Authorization')),
+          target.action,
+          target.entity,
+          entityId,
+          status,
+          callerAddress(c.req.header('x-forwarded-for'), socket, ctx.config.trustProxy),
+        ],
+      );
+    } catch (e) {
+      ctx.log(`[audit] no se pudo registrar ${c.req.method} ${target.entity}: ${(e as Error).message}`);
+    }
+  };
+}

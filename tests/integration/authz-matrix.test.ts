@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Who may do what, as one table per API: the services API (every endpoint) and /rest/v1 (every
+ * table of schema public × select / insert / update / delete), each answered for eight points of
+ * view, over real HTTP. The world is built with SQL as the server's own role; the tokens are the
+ * ones the server issues at sign-in. Expected answers are written here, not computed.
+ */
+
+type Who = 'anon' | 'A' | 'B' | 'repTodo' | 'repLectura' | 'repSin' | 'repFin' | 'admin';
+/** The columns of both tables, in this order. */
+const WHO: Who[] = ['anon', 'A', 'B', 'repTodo', 'repLectura', 'repSin', 'repFin', 'admin'];
+/*
+  anon        no token
+  A           client A, on A's own data (A owns the records of a client and of a representative)
+  B           client B, on A's data
+  repTodo     representative of A, privilegio in force with every permission (REPRESENTANTE_LEGAL)
+  repLectura  representative of A, privilegio in force that only reads (ficha, expedientes, actos)
+  repSin      representative of A, privilegio in force without any permission
+  repFin      representative of A whose relation ended yesterday (had every permission)
+  admin       the portal's admin (app_role admin)
+*/
+
+/**
+ * An expected answer: an HTTP status, or for a 200 list 'lista' (at least one item) / '[]' (none).
+ * For /rest/v1: 'filas' = 2xx with rows returned or changed, '[]' = 2xx with nothing (RLS hid the rows).
+ */
+type Cell = number | 'lista' | '[]' | 'filas';
+
+// Services API. Placeholders: {A} {clienteA} {expA} {actoA} {privTodo} {nifA}; {email} = the caller's own e-mail.
+// prettier-ignore
+const SERVICES: [string, ...Cell[]][] = [
+  //                                                   anon  A        B     repTodo  repLectura repSin repFin admin
+  ['GET /persona/{A}',                                  401,  200,     404,  200,     200,       404,   404,   404],
+  ['GET /persona/owner/{A}',                            401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  ['GET /persona/all/{nifA}',                           401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
+  ['GET /persona/fisica/{nifA}',                        401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
+  ['GET /persona/juridica/{nifA}',                      401,  '[]',    '[]', '[]',    '[]',      '[]',  '[]',  '[]'],
+  ['GET /personaNotaria/persona/{A}',                   401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  ['GET /privilegio/concedidos/{A}',                    401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  ['GET /privilegio/recibidos/{A}',                     401,  '[]',    404,  '[]',    '[]',      404,   404,   404],
+  ['GET /expediente/owner/{A}',                         401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  ['GET /expediente/{expA}',                            401,  200,     404,  200,     200,       404,   404,   404],
+  ['GET /acto/expediente/{expA}',                       401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  ['GET /usuarios?userEmail={email}',                   401,  200,     200,  200,     200,       200,   200,   200],
+  ['GET /clientes?userEmail={email}',                   401,  'lista', '[]', '[]',    '[]',      '[]',  '[]',  '[]'],
+  ['GET /clientes/{A}?userEmail={email}',               401,  200,     404,  200,     200,       404,   404,   404],
+  ['GET /clientes/{A}/representantes?userEmail={email}', 401, 'lista', 404,  'lista', 'lista',   404,   404,   404],
+  ['GET /auditoria',                                    401,  404,     404,  404,     404,       404,   404,   200],
+  ['PUT /persona/{A}',                                  401,  200,     404,  200,     404,       404,   404,   404],
+  ['PUT /clientes/{A}?userEmail={email}',               401,  200,     404,  200,     404,       404,   404,   404],
+  ['POST /persona',                                     401,  201,     201,  201,     201,       201,   201,   201],
+  ['POST /clientes?userEmail={email}',                  401,  201,     201,  201,     201,       201,   201,   201],
+  ['POST /usuarios/1?userEmail={email}',                401,  403,     403,  403,     403,       403,   403,   403],
+  ['POST /privilegio',                                  401,  201,     404,  404,     404,       404,   404,   404],
+  ['PUT /privilegio/{privTodo}',                        401,  200,     404,  404,     404,       404,   404,   404],
+  // 403 only for who already sees the case files (leer_expedientes): it reveals nothing new
+  ['POST /expediente',                                  401,  201,     404,  201,     403,       404,   404,   404],
+  ['POST /acto',                                        401,  201,     404,  201,     403,       404,   404,   404],
+  ['PUT /acto/{actoA}',                                 401,  200,     404,  200,     403,       404,   404,   404],
+  ['POST /notificaciones/invitacion-calendario',        401,  403,     403,  403,     403,       403,   403,   200],
+];
+
+type Action = 'select' | 'insert' | 'update' | 'delete';
+// /rest/v1: the catalogues behave alike; appointments belong to who booked them (here: A's appointment).
+// prettier-ignore
+const CATALOGUE: Record<Action, Cell[]> = {
+  //        anon  A        B        repTodo  repLectura repSin   repFin   admin
+  select: ['filas', 'filas', 'filas', 'filas', 'filas', 'filas', 'filas', 'filas'],
+  insert: [401,   403,     403,     403,     403,       403,     403,     201],
+  update: [401,   '[]',    '[]',    '[]',    '[]',      '[]',    '[]',    'filas'],
+  delete: [401,   '[]',    '[]',    '[]',    '[]',      '[]',    '[]',    'filas'],
+};
+// prettier-ignore
+const CITAS: Record<Action, Cell[]> = {
+  select: [401,   'filas', '[]',    '[]',    '[]',      '[]',    '[]',    'filas'],
+  // an appointment booked in A's name: only A may book it, not even an admin
+  insert: [401,   201,     403,     403,     403,       403,     403,     403],
+  update: [401,   'filas', '[]',    '[]',    '[]',      '[]',    '[]',    'filas'],
+  delete: [401,   'filas', '[]',    '[]',    '[]',      '[]',    '[]',    'filas'],
+};
+
+const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
+const ids = {
+  A: randomUUID(), B: randomUUID(), repTodo: randomUUID(), repLectura: randomUUID(), repSin: randomUUID(), repFin: randomUUID(),
+  clienteA: randomUUID(), repPropio: randomUUID(), expA: randomUUID(), actoA: randomUUID(), privTodo: randomUUID(),
+};
+const nif = (n: number) => `${String(n).padStart(8, '0')}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
+const nifA = nif(71000001);
+const emailOf = (who: Who) => (who === 'admin' ? 'admin@notaria.example' : `${who.toLowerCase()}@matriz.example`);
+
+let server: TestServer;
+const tokens = {} as Record<Who, string | undefined>;
+let counter = 0;
+const next = () => ++counter;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.ctx.db;
+  const persona = (id: string, numero: string, nombre: string, email: string, owner: string | null = null) =>
+    db.query(
+      `insert into servicios.personas (id, owner_id, tipo_persona, identificador_tipo, identificador_numero, nombre, primer_apellido, email)
+       values ($1, $2, 'FISICA', 'NIF', $3, $4, 'Matriz', $5)`,
+      [id, owner, numero, nombre, email],
+    );
+  await persona(ids.A, nifA, 'Alba', emailOf('A'));
+  await persona(ids.B, nif(71000002), 'Bruno', emailOf('B'));
+  await persona(ids.repTodo, nif(71000003), 'Rosa', emailOf('repTodo'));
+  await persona(ids.repLectura, nif(71000004), 'Raúl', emailOf('repLectura'));
+  await persona(ids.repSin, nif(71000005), 'Remedios', emailOf('repSin'));
+  await persona(ids.repFin, nif(71000006), 'Ramón', emailOf('repFin'));
+  await persona(ids.clienteA, nif(71000007), 'Clara', 'clara@matriz.example', ids.A);
+  await persona(ids.repPropio, nif(71000008), 'Rita', 'rita@matriz.example', ids.A);
+  const privilegio = (id: string, receptora: string, tipo: string, permisos: string[], fin: string | null) =>
+    db.query(
+      `insert into servicios.privilegios (id, persona_otorgante_id, persona_receptora_id, tipo_privilegio, fecha_inicio_relacion,
+         fecha_fin_relacion ${permisos.map((p) => `, permiso_${p}`).join('')})
+       values ($1, $2, $3, $4, '2024-01-01', ${fin ?? 'null'} ${permisos.map(() => ', true').join('')})`,
+      [id, ids.A, receptora, tipo],
+    );
+  const todos = ['leer_ficha_reducida', 'leer_ficha', 'actualizar_ficha', 'leer_expedientes', 'actualizar_expedientes', 'crear_expedientes', 'leer_actos', 'traspasar_permisos'];
+  await privilegio(ids.privTodo, ids.repTodo, 'REPRESENTANTE_LEGAL', todos, null);
+  await privilegio(randomUUID(), ids.repLectura, 'GENERAL', ['leer_ficha_reducida', 'leer_ficha', 'leer_expedientes', 'leer_actos'], null);
+  await privilegio(randomUUID(), ids.repSin, 'GENERAL', [], null);
+  await privilegio(randomUUID(), ids.repFin, 'REPRESENTANTE_LEGAL', todos, 'current_date - 1');
+  // a representative whose record A created (as the portal does): A sees it among the representantes
+  await privilegio(randomUUID(), ids.repPropio, 'GENERAL', ['leer_ficha_reducida'], null);
+  await db.query('insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, 1)', [ids.A]);
+  await db.query(
+    `insert into servicios.expedientes (id, titulo, persona_id, notaria_id, due_date) values ($1, 'Herencia de Alba', $2, 1, '2031-06-30')`,
+    [ids.expA, ids.A],
+  );
+  await db.query(`insert into servicios.actos (id, expediente_id, titulo) values ($1, $2, 'Poder General')`, [ids.actoA, ids.expA]);
+  await db.query(
+    `insert into public.citas (user_id, client_id, notaria_id, staff_id, subject, date, time) values ($1, $1, 1, 1, 'Consulta', '2031-03-03', '10:00')`,
+    [ids.A],
+  );
+  for (const who of WHO) {
+    if (who === 'anon') continue;
+    tokens[who] = await server.token(who === 'admin' ? ADMIN_ID : ids[who], who === 'admin' ? 'admin' : 'assistant');
+  }
+});
+afterAll(() => server?.close());
+
+/** A request body for a write endpoint, new for every call so creations never collide. */
+function bodyFor(endpoint: string): unknown {
+  const nuevaPersona = { tipoPersona: 'FISICA', identificador: { tipo: 'NIF', numero: nif(72000000 + next()) }, nombre: 'Nueva' };
+  switch (endpoint) {
+    case 'PUT /persona/{A}':
+    case 'PUT /clientes/{A}?userEmail={email}':
+      // A's record as it is: an allowed update changes nothing
+      return { tipoPersona: 'FISICA', identificador: { tipo: 'NIF', numero: nifA }, nombre: 'Alba', primerApellido: 'Matriz', email: emailOf('A') };
+    case 'POST /persona':
+    case 'POST /clientes?userEmail={email}':
+      return nuevaPersona;
+    case 'POST /usuarios/1?userEmail={email}':
+      return {};
+    case 'POST /privilegio':
+      return { personaOtorganteId: ids.A, personaReceptoraId: ids.clienteA, tipoPrivilegio: 'GENERAL', fechaInicioRelacion: '2025-01-01', permisoLeerFicha: true };
+    case 'PUT /privilegio/{privTodo}':
+      return { tipoPrivilegio: 'REPRESENTANTE_LEGAL', fechaInicioRelacion: '2024-01-01' };
+    case 'POST /expediente':
+      return { personaId: ids.A, notariaId: 1, titulo: `Compraventa ${next()}`, dueDate: '2031-12-31' };
+    case 'POST /acto':
+      return { expedienteId: ids.expA, titulo: `Acto ${next()}` };
+    case 'PUT /acto/{actoA}':
+      return { titulo: 'Poder General' };
+    case 'POST /notificaciones/invitacion-calendario':
+      return { notarioId: 2 }; // a staff member without an external calendar: nothing is sent
+    default:
+      return undefined;
+  }
+}
+
+function fill(path: string, who: Who): string {
+  return path
+    .replace('{A}', ids.A)
+    .replace('{expA}', ids.expA)
+    .replace('{actoA}', ids.actoA)
+    .replace('{privTodo}', ids.privTodo)
+    .replace('{nifA}', nifA)
+    .replace('{email}', encodeURIComponent(emailOf(who)));
+}
+
+/** The answer as a Cell, to compare with the table. */
+async function observed(res: Response): Promise<Cell> {
+  const text = await res.text();
+  if (res.status !== 200) return res.status;
+  const body = JSON.parse(text) as unknown;
+  if (!Array.isArray(body)) return 200;
+  return body.length ? 'lista' : '[]';
+}
+
+describe('services API: one row per endpoint, one column per point of view', () => {
+  for (const [endpoint, ...expected] of SERVICES) {
+    it(endpoint, async () => {
+      const [method, path] = endpoint.split(' ');
+      const got: Record<string, Cell> = {};
+      for (const who of WHO) {
+        const body = bodyFor(endpoint);
+        const res = await server.api(fill(path, who), { method, token: tokens[who], json: body });
+        got[who] = await observed(res);
+      }
+      expect(got).toEqual(Object.fromEntries(WHO.map((w, i) => [w, expected[i]])));
+    });
+  }
+
+  it('a record one may not see answers exactly like a record that does not exist', async () => {
+    const reads = SERVICES.filter(([e]) => e.startsWith('GET ') && /\{(A|expA)\}/.test(e));
+    let compared = 0;
+    for (const [endpoint, ...expected] of reads) {
+      const path = endpoint.split(' ')[1];
+      for (const [i, who] of WHO.entries()) {
+        if (expected[i] !== 404) continue;
+        const hidden = await server.api(fill(path, who), { token: tokens[who] });
+        const missing = await server.api(fill(path.replace(/\{(A|expA)\}/, randomUUID()), who), { token: tokens[who] });
+        expect([hidden.status, await hidden.json()], `${endpoint} as ${who}`).toEqual([missing.status, await missing.json()]);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(40);
+  });
+
+  it('nothing of A changed after every point of view tried every endpoint', async () => {
+    const { rows } = await server.ctx.db.query<{ nombre: string; email: string; n: number }>(
+      `select p.nombre, p.email, (select count(*)::int from servicios.privilegios where persona_otorgante_id = p.id) as n
+         from servicios.personas p where p.id = $1`,
+      [ids.A],
+    );
+    // the allowed updates wrote A's record as it was; A granted one privilegio (to clienteA) on top of the five
+    expect(rows[0]).toEqual({ nombre: 'Alba', email: emailOf('A'), n: 6 });
+    const priv = await server.ctx.db.query<{ leer: boolean }>('select permiso_leer_ficha as leer from servicios.privilegios where id = $1', [ids.privTodo]);
+    expect(priv.rows[0].leer).toBe(true);
+  });
+});
+
+// ---- /rest/v1 ------------------------------------------------------------------------------
+
+const letters = (n: number, width: number) =>
+  Array.from({ length: width }, (_, k) => String.fromCharCode(65 + (Math.floor(n / 26 ** k) % 26))).join('');
+
+/** For every table of schema public: a new valid row (n makes it unique) and the change an update makes. */
+const TABLES: Record<string, { row: (n: number) => Record<string, unknown>; edit: Record<string, unknown>; key?: string; matrix?: Record<Action, Cell[]> }> = {
+  notarias: { row: (n) => ({ nombre: `Notaría Matriz ${n}`, direccion: 'Calle Mayor, 1, Madrid', externalidnotaria: `MTX${n}`, idint: 5000 + n }), edit: { nombre: 'Cambiada' } },
+  provincias: { row: (n) => ({ nombre: `Provincia ${n}`, codigo: letters(n, 2) }), edit: { nombre: 'Cambiada' } },
+  paises: { row: (n) => ({ nombre: `País ${n}`, codigo: `Q${letters(n, 2)}` }), edit: { nombre: 'Cambiado' } },
+  profesiones: { row: (n) => ({ nombre: `Profesión matriz ${n}` }), edit: { nombre: 'Cambiada' } },
+  tipos_via: { row: (n) => ({ nombre: `Vía matriz ${n}` }), edit: { nombre: 'Cambiada' } },
+  codigos_postales: { row: (n) => ({ codigo: String(90000 + n), localidad: 'Localidad matriz', provincia_codigo: '28' }), edit: { localidad: 'Cambiada' }, key: 'codigo' },
+  tipos_asunto: { row: (n) => ({ name: `Asunto matriz ${n}` }), edit: { name: 'Cambiado' } },
+  componentes_formulario: { row: (n) => ({ nombre: `Bloque ${n}`, comp_json: { campos: [] } }), edit: { nombre: 'Cambiado' } },
+  personal: { row: (n) => ({ name: `Persona ${n}`, email: `matriz${n}@notaria.example`, position: 'Oficial', notaria_id: 1 }), edit: { position: 'Notario' } },
+  disponibilidad: { row: () => ({ staff_id: 1, day_of_week: [6], start_time: '10:00', end_time: '12:00' }), edit: { start_time: '11:00' } },
+  festivos: { row: (n) => ({ notaria_id: 1, fecha: new Date(Date.UTC(2040, 0, 1 + n)).toISOString().slice(0, 10), nombre: `Fiesta ${n}` }), edit: { nombre: 'Cambiada' } },
+  categorias_servicios: { row: (n) => ({ nombre: `Categoría ${n}`, descripcion: 'De la matriz' }), edit: { nombre: 'Cambiada' } },
+  actos_servicios: { row: (n) => ({ categoria_id: 1, nombre: `Acto ${n}`, descripcion: 'De la matriz' }), edit: { nombre: 'Cambiado' } },
+  plantillas_escrituras: { row: (n) => ({ nombre: `Plantilla ${n}`, plantilla: 'Texto', notaria_id: 1 }), edit: { nombre: 'Cambiada' } },
+  citas: {
+    row: (n) => ({ user_id: ids.A, client_id: ids.A, notaria_id: 1, staff_id: 1, subject: 'Consulta', date: new Date(Date.UTC(2032, 0, 1 + n)).toISOString().slice(0, 10), time: '10:00' }),
+    edit: { subject: 'Firma' },
+    matrix: CITAS,
+  },
+};
+
+/** Inserts a row as the server's own role (no RLS) and returns its key. */
+async function storedRow(table: string, row: Record<string, unknown>, key: string): Promise<string> {
+  const cols = Object.keys(row).map((c) => `"${c}"`).join(', ');
+  const { rows } = await server.ctx.db.query<{ k: string }>(
+    `insert into public.${table} (${cols}) select ${cols} from jsonb_populate_record(null::public.${table}, $1::jsonb) returning ${key}::text as k`,
+    [JSON.stringify(row)],
+  );
+  return rows[0].k;
+}
+
+async function rowText(table: string, key: string, value: string): Promise<string | null> {
+  const { rows } = await server.ctx.db.query<{ t: string }>(`select to_jsonb(t)::text as t from public.${table} t where ${key}::text = $1`, [value]);
+  return rows[0]?.t ?? null;
+}
+
+async function rest(who: Who, method: string, pathAndQuery: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { apikey: server.ctx.anonKey, Prefer: 'return=representation' };
+  headers.Authorization = `Bearer ${tokens[who] ?? server.ctx.anonKey}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(`${server.url}/rest/v1/${pathAndQuery}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+async function restCell(res: Response): Promise<Cell> {
+  const body = (await res.json()) as unknown;
+  if (res.status === 201) return 201;
+  if (res.status !== 200) return res.status;
+  return Array.isArray(body) && body.length ? 'filas' : '[]';
+}
+
+describe('/rest/v1: one row per table and action, one column per point of view', () => {
+  it('every table of schema public has row level security and a row in this matrix', async () => {
+    const { rows } = await server.ctx.db.query<{ relname: string; relrowsecurity: boolean }>(
+      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    );
+    expect(rows.filter((t) => !t.relrowsecurity).map((t) => t.relname)).toEqual([]);
+    expect(rows.map((t) => t.relname).sort()).toEqual(Object.keys(TABLES).sort());
+  });
+
+  for (const [table, spec] of Object.entries(TABLES)) {
+    const key = spec.key ?? 'id';
+    const matrix = spec.matrix ?? CATALOGUE;
+    describe(table, () => {
+      it('select', async () => {
+        await storedRow(table, spec.row(next()), key); // at least one row anyone allowed may see
+        const got = await Promise.all(WHO.map(async (who) => restCell(await rest(who, 'GET', `${table}?select=*&limit=3`))));
+        expect(got).toEqual(matrix.select);
+      });
+
+      it('insert', async () => {
+        const got: Cell[] = [];
+        for (const who of WHO) {
+          const row = spec.row(next());
+          const res = await rest(who, 'POST', table, row);
+          got.push(await restCell(res));
+        }
+        expect(got).toEqual(matrix.insert);
+      });
+
+      for (const action of ['update', 'delete'] as const) {
+        it(`${action}, and a refused change leaves the row as it was`, async () => {
+          const got: Cell[] = [];
+          for (const who of WHO) {
+            const target = await storedRow(table, spec.row(next()), key);
+            const before = await rowText(table, key, target);
+            const filter = `${table}?${key}=eq.${encodeURIComponent(target)}`;
+            const res = action === 'update' ? await rest(who, 'PATCH', filter, spec.edit) : await rest(who, 'DELETE', filter);
+            const cell = await restCell(res);
+            got.push(cell);
+            if (cell !== 'filas') expect(await rowText(table, key, target), `${table} ${action} as ${who}`).toBe(before);
+            else expect(await rowText(table, key, target)).not.toBe(before);
+          }
+          expect(got).toEqual(matrix[action]);
+        });
+      }
+    });
+  }
+
+  it('the booked-slots view: signed-in people only, and without personal data', async () => {
+    const got = await Promise.all(WHO.map(async (who) => restCell(await rest(who, 'GET', 'citas_ocupadas?select=*'))));
+    expect(got).toEqual([401, 'filas', 'filas', 'filas', 'filas', 'filas', 'filas', 'filas']);
+    const rows = (await (await rest('B', 'GET', 'citas_ocupadas?select=*&limit=1')).json()) as Record<string, unknown>[];
+    expect(Object.keys(rows[0]).sort()).toEqual(['date', 'staff_id', 'time']);
+  });
+
+  it('schema servicios (personas, tokens, PINs, audit log) cannot be reached through /rest/v1', async () => {
+    const { rows } = await server.ctx.db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'servicios' order by 1`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['personas', 'usuarios', 'pins', 'refresh_tokens', 'audit_log']));
+    for (const who of ['anon', 'admin'] as Who[]) {
+      for (const { table_name: t } of rows) {
+        const res = await rest(who, 'GET', `${t}?select=*`);
+        expect([res.status, ((await res.json()) as { code: string }).code], `${t} as ${who}`).toEqual([404, 'PGRST205']);
+        const qualified = await rest(who, 'GET', `servicios.${t}?select=*`);
+        expect(qualified.status, `servicios.${t} as ${who}`).toBe(404);
+      }
+      // asking for the schema by profile is refused before any SQL runs
+      const profiled = await fetch(`${server.url}/rest/v1/personas?select=*`, {
+        headers: { apikey: server.ctx.anonKey, Authorization: `Bearer ${tokens[who] ?? server.ctx.anonKey}`, 'Accept-Profile': 'servicios' },
+      });
+      expect([profiled.status, ((await profiled.json()) as { code: string }).code]).toEqual([406, 'PGRST106']);
+      const rpc = await rest(who, 'POST', 'rpc/tiene_permiso', { p_persona: ids.A, p_viewer: ids.B, p_permiso: 'leer_ficha' });
+      expect(rpc.status).toBe(404);
+    }
+    // and the request roles hold no privilege on it at all
+    const { rows: grants } = await server.ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.role_table_grants where table_schema = 'servicios' and grantee in ('anon', 'authenticated', 'PUBLIC')`,
+    );
+    expect(grants[0].n).toBe(0);
+    const { rows: usage } = await server.ctx.db.query<{ anon: boolean; auth: boolean }>(
+      `select has_schema_privilege('anon', 'servicios', 'usage') as anon, has_schema_privilege('authenticated', 'servicios', 'usage') as auth`,
+    );
+    expect(usage[0]).toEqual({ anon: false, auth: false });
+  });
+});
