@@ -1,22 +1,5 @@
-// Deno entry for a hosted Supabase project (supabase functions deploy auth-proxy).
-// SERVICES_URL points at the notary services API (…/nt/demo/v1/servicios).
+// Deno entry for a hosted Supabase project: supabase functions deploy auth-proxy
 import handler from './handler.ts';
+import { serveOnDeno } from '../_shared/deno.ts';
 
-// the portal calls it from its own origin through supabase-js
-const CORS = {
-  'Access-Control-Allow-Origin': Deno.env.get('PORTAL_ORIGIN') ?? '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
-
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
-  const res = await handler(req, {
-    supabaseUrl: Deno.env.get('SUPABASE_URL')!,
-    anonKey: Deno.env.get('SUPABASE_ANON_KEY')!,
-    servicesUrl: Deno.env.get('SERVICES_URL')!,
-    fetch: globalThis.fetch,
-  });
-  Object.entries(CORS).forEach(([k, v]) => res.headers.set(k, v));
-  return res;
-});
+serveOnDeno(handler);
