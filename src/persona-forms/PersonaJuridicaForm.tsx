@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Col, Divider, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Col, Divider, Form, Input, Row, Select, Typography } from 'antd';
 import { JURIDICA_DEFAULTS, juridicaFormSchema, juridicaFormToPersona, type JuridicaForm } from '../domain/personaForms';
 import type { PersonaPayload } from '../domain/persona';
 import { zodRule } from './zodRule';
 import { useCatalogos } from './useCatalogos';
-import DireccionFields from './DireccionFields';
+import ContactoDireccionEnvio from './ContactoDireccionEnvio';
 import SubidaProximamente from './SubidaProximamente';
 import './personaForms.css';
 
@@ -65,29 +65,7 @@ export default function PersonaJuridicaForm({ initialValues, variant, readOnlyFi
       <Divider orientation="left" orientationMargin={0}>Documentos (opcional)</Divider>
       <SubidaProximamente etiqueta="Escritura de constitución" />
 
-      <Divider orientation="left" orientationMargin={0}>Contacto</Divider>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="email" label="Email" required rules={[rule]}>
-            <Input type="email" autoComplete="email" disabled={locked('email')} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="telefono" label="Teléfono" rules={[rule]}>
-            <Input type="tel" autoComplete="tel" disabled={locked('telefono')} />
-          </Form.Item>
-        </Col>
-      </Row>
-
-      <Divider orientation="left" orientationMargin={0}>Dirección</Divider>
-      <DireccionFields rule={rule} obligatoria tiposVia={tiposVia} provincias={provincias} paises={paises} />
-
-      <Space wrap className="pf-actions">
-        {actions}
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {busy ? 'Guardando...' : submitText}
-        </Button>
-      </Space>
+      <ContactoDireccionEnvio rule={rule} locked={locked} catalogos={{ provincias, paises, tiposVia }} actions={actions} busy={busy} submitText={submitText} />
     </Form>
   );
 }
