@@ -1,4 +1,5 @@
-import { useList, useOne } from '@refinedev/core';
+import { useList } from '@refinedev/core';
+import { useClientes as useClientesDe } from '../../persona-forms/useClientes';
 import { session } from '../../../providers/session';
 import type { CitaRow } from '../../domain/citas';
 import { ASUNTOS_POR_DEFECTO } from '../../domain/citas';
@@ -77,26 +78,8 @@ export function useCitas() {
   return { citas: result.data, isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
 }
 
-/** The signed-in person and the personas they own: who an appointment can be for. */
+/** Who an appointment can be for: the clients of the signed-in person (see persona-forms/useClientes). */
 export function useClientes() {
   const idPersona = session.get().idPersona ?? '';
-  const yo = useOne<PersonaResumen>({ resource: 'persona', id: idPersona, queryOptions: { enabled: !!idPersona } });
-  const propios = useList<PersonaResumen>({
-    resource: 'persona',
-    meta: { path: `/persona/owner/${encodeURIComponent(idPersona)}` },
-    pagination: { mode: 'off' },
-    queryOptions: { enabled: !!idPersona },
-    // without owned personas the user books for themself; no need to alarm them
-    errorNotification: false,
-  });
-  const clientes: PersonaResumen[] = [];
-  for (const p of [yo.result, ...propios.result.data]) {
-    if (p?.id && !clientes.some((c) => c.id === p.id)) clientes.push(p);
-  }
-  return {
-    idPersona,
-    clientes,
-    isLoading: yo.query.isLoading || propios.query.isLoading,
-    isError: yo.query.isError && propios.query.isError,
-  };
+  return { idPersona, ...useClientesDe(idPersona) };
 }

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { useList, useOne } from '@refinedev/core';
+import { useList } from '@refinedev/core';
+import { useClientes as useClientesDe } from '../../persona-forms/useClientes';
 import { session } from '../../../providers/session';
 import { displayName } from '../../../providers/authProvider';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../domain/expediente';
@@ -53,18 +54,8 @@ interface PersonaBasica {
   identificador?: { tipo?: string; numero?: string | null } | null;
 }
 
-/** The clients a case can be opened for: the signed-in person and the personas they own. */
+/** The clients a case can be opened for (see persona-forms/useClientes), as select options. */
 export function useClientes() {
-  const idPersona = session.get().idPersona ?? '';
-  const yo = useOne<PersonaBasica>({ resource: 'persona', id: idPersona, queryOptions: { enabled: !!idPersona } });
-  const propias = useList<PersonaBasica>({
-    resource: 'persona',
-    meta: { path: `/persona/owner/${encodeURIComponent(idPersona)}` },
-    pagination: { mode: 'off' },
-    queryOptions: { enabled: !!idPersona },
-    errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar los clientes' },
-  });
-  const lista = [...(yo.result ? [yo.result] : []), ...(propias.result.data ?? [])];
-  const clientes = lista.map((p) => ({ value: p.id, label: displayName(p) }));
-  return { clientes, isLoading: yo.query.isLoading || propias.query.isLoading };
+  const { clientes, isLoading } = useClientesDe(session.get().idPersona);
+  return { clientes: clientes.map((p) => ({ value: p.id, label: displayName(p) })), isLoading };
 }
