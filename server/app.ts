@@ -50,6 +50,10 @@ export function createApp(ctx: AppContext) {
   app.route('/geo', geoRoutes(ctx));
   if (!ctx.config.production) app.route('/dev', devRoutes(ctx));
 
+  // An unknown path under an API prefix is a JSON 404, never the SPA's page.
+  for (const prefix of ['/nt', '/rest', '/functions', '/geo', '/dev']) {
+    app.all(`${prefix}/*`, (c) => c.json({ message: 'Recurso no encontrado' }, 404));
+  }
   mountSpa(app, ctx.config.distDir);
 
   // what no route answers (a method the SPA does not serve, /functions/v1/ without a name): JSON too

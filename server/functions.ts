@@ -43,7 +43,9 @@ export function functionRoutes(ctx: AppContext, root: Hono) {
     fetch: async (input, init) => root.fetch(new Request(input, init)),
   };
   app.all('/:name', async (c) => {
-    const fn = FUNCTIONS[c.req.param('name')];
+    const name = c.req.param('name');
+    // own keys only: 'valueOf' or 'constructor' are not functions of this server
+    const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
     if (!fn) return c.json({ message: 'Función no encontrada' }, 404);
     if (c.req.method === 'OPTIONS') return c.body(null, 204);
     return fn(withCallerAddress(c.req.raw, c.env, ctx.config.trustProxy), env);
