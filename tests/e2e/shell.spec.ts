@@ -30,7 +30,7 @@ test('the header greets with the Spanish date and the account menu opens Perfil'
   await page.getByRole('button', { name: 'Mi cuenta' }).click();
   await expect(page.getByText('Mi cuenta', { exact: true })).toBeVisible();
   const salir = page.getByRole('menuitem', { name: 'Cerrar sesión' });
-  await expect(salir).toHaveCSS('color', 'rgb(255, 77, 79)');
+  await expect(salir).toHaveCSS('color', 'rgb(207, 19, 34)');
   await screenshot(page, 'shell-account-menu');
   await page.getByRole('menuitem', { name: 'Perfil' }).click();
   await expect(page).toHaveURL(/\/perfil$/);
