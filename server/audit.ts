@@ -44,9 +44,10 @@ export interface AuditTarget {
 
 /** What a request under the services base touches, or null when it is not audited. */
 export function auditTarget(method: string, relativePath: string): AuditTarget | null {
-  const action = ACTION_OF[method];
+  // own keys only: a path such as /constructor must not find Object.prototype's members
+  const action = Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined;
   const [first, ...rest] = relativePath.split('/').filter(Boolean);
-  const entity = first === undefined ? undefined : ENTITY_OF[first];
+  const entity = first !== undefined && Object.hasOwn(ENTITY_OF, first) ? ENTITY_OF[first] : undefined;
   if (!action || !entity) return null;
   const id = [...rest].reverse().find((s) => !PATH_WORDS.has(s));
   return { entity, action, entityId: id === undefined ? null : storable(id) };

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { auditTarget } from '../../server/audit';
+
+describe('what the audit log records for a services path', () => {
+  it('names the entity, the action and the record', () => {
+    expect(auditTarget('GET', '/persona/abc')).toEqual({ entity: 'persona', action: 'read', entityId: 'abc' });
+    expect(auditTarget('PUT', '/acto/42')).toEqual({ entity: 'acto', action: 'update', entityId: '42' });
+    expect(auditTarget('GET', '/clientes')).toEqual({ entity: 'persona', action: 'read', entityId: null });
+  });
+  it('skips the words of list paths', () => {
+    expect(auditTarget('GET', '/persona/owner/p1')).toEqual({ entity: 'persona', action: 'read', entityId: 'p1' });
+    expect(auditTarget('GET', '/acto/expediente/e1')).toEqual({ entity: 'acto', action: 'read', entityId: 'e1' });
+  });
+  it('ignores what is not audited, including names of Object.prototype', () => {
+    expect(auditTarget('GET', '/auth/refresh')).toBeNull();
+    expect(auditTarget('GET', '/constructor/x')).toBeNull();
+    expect(auditTarget('GET', '/__proto__')).toBeNull();
+    expect(auditTarget('toString', '/persona/x')).toBeNull();
+  });
+});
