@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Col, Form, Input, Row, Select, type FormRule } from 'antd';
 import { DEFAULT_COUNTRY_NAME } from '../domain/countries';
 import Autocompletar from './Autocompletar';
-import { lookupPostalCode } from './geo';
+import { lookupPostalCode } from '../../providers/geo';
 
 /**
  * The postal code: digits only, 5 at most. With 5 digits, locality and province are looked up

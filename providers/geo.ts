@@ -1,6 +1,6 @@
-import { SERVICES_URL } from '../../providers/config';
+import { SERVICES_URL } from './config';
 
-/** The server's /geo endpoints live beside the services API, on the same host. */
+/** The /geo look-ups (postal codes) of the server, beside the services API on the same host. HTTP lives in providers/. */
 const GEO_URL = new URL('/geo', SERVICES_URL).toString();
 
 export interface PostalCodeResult {
