@@ -18,6 +18,9 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE || 10) });
+  // An idle connection that the server ends (restart, failover, pg_terminate_backend, or a
+  // connection still closing after pool.end()) must not crash the process: the pool replaces it.
+  pool.on('error', (e: Error & { code?: string }) => console.error(`PostgreSQL: conexión inactiva cerrada (${e.code ?? e.message})`));
   await pool.query('select 1');
   return {
     kind: 'postgres',

@@ -235,4 +235,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL server (DATABASE_U
       await server.close();
     }
   }, 60_000);
+
+  it('survives the server ending an idle connection: the next query gets a new one', async () => {
+    const { openPostgres } = await import('../../server/db/postgres');
+    const admin = await openPostgres(process.env.TEST_DATABASE_URL!);
+    const db = await openPostgres(process.env.TEST_DATABASE_URL!);
+    try {
+      const [{ pid }] = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      // Give the idle client time to see its socket close (an unhandled 'error' event would crash here).
+      await new Promise((r) => setTimeout(r, 300));
+      const [{ other }] = (await db.query<{ other: number }>('select pg_backend_pid() as other')).rows;
+      expect(other).not.toBe(pid);
+    } finally {
+      await db.close();
+      await admin.close();
+    }
+  }, 30_000);
 });
