@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     rollupOptions: { input: { main: 'index.html', formulario: 'formulario.html' } },
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: what each route loads, read by `npm run bench` (bench/bundle.ts)
+    manifest: true,
   },
   server: {
     proxy: Object.fromEntries(['/nt', '/rest', '/functions', '/geo', '/dev'].map((p) => [p, server])),

@@ -38,7 +38,7 @@ function newest(dir: string): number {
   return t;
 }
 
-function ensureBuilt(ctx: BenchContext) {
+export function ensureBuilt(ctx: BenchContext) {
   const index = path.join(DIST, 'index.html');
   if (fs.existsSync(index)) {
     const built = fs.statSync(index).mtimeMs;
@@ -66,33 +66,12 @@ function routePages(): Map<string, string> {
   return pages;
 }
 
-const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+\.js)["']/g;
-const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
-
-/** A chunk and every chunk it imports statically, as asset paths relative to dist/. */
-function staticClosure(entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const code = fs.readFileSync(path.join(DIST, entry), 'utf8');
-  for (const m of code.matchAll(STATIC_IMPORT)) staticClosure(path.posix.join(path.posix.dirname(entry), m[1]), seen);
-  return seen;
-}
-
-function dynamicImports(files: Iterable<string>): string[] {
-  const out = new Set<string>();
-  for (const f of files) {
-    const code = fs.readFileSync(path.join(DIST, f), 'utf8');
-    for (const m of code.matchAll(DYNAMIC_IMPORT)) out.add(path.posix.join(path.posix.dirname(f), m[1]));
-  }
-  return [...out];
-}
-
 interface Manifest {
   [src: string]: { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 }
 
-/** Sum of gzip sizes of the JS a route needs, from the build output (manifest when present). */
-function distSizes(ctx: BenchContext) {
+/** Sum of gzip sizes of the JS a route needs, from the build's manifest. */
+function distSizes() {
   const manifestPath = path.join(DIST, '.vite/manifest.json');
   const pages = routePages();
   const sizes = new Map<string, { files: number; gzip: number; raw: number; largest: string; pageChunk: string }>();
@@ -112,40 +91,25 @@ function distSizes(ctx: BenchContext) {
     return { files: files.size, gzip, raw, largest };
   };
 
-  if (fs.existsSync(manifestPath)) {
-    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-    const closure = (key: string, seen = new Set<string>()) => {
-      const e = manifest[key];
-      if (!e || seen.has(e.file)) return seen;
-      seen.add(e.file);
-      for (const i of e.imports ?? []) closure(i, seen);
-      return seen;
-    };
-    const entry = closure('index.html');
-    for (const r of ROUTES) {
-      const page = pages.get(r.path);
-      const key = page && Object.keys(manifest).find((k) => k.replace(/\.[tj]sx?$/, '') === `src/${page}`);
-      if (!key) throw new Error(`no chunk for ${r.path} in the manifest`);
-      sizes.set(r.path, { ...measure(closure(key, new Set(entry))), pageChunk: manifest[key].file });
-    }
-    return { sizes, method: 'dist/.vite/manifest.json' };
-  }
-
-  ctx.log('dist/.vite/manifest.json absent (vite.config.ts has no build.manifest): following imports in the chunks');
-  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const src = /<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
-  if (!src) throw new Error('no module script in dist/index.html');
-  const entry = staticClosure(src);
-  const lazy = dynamicImports(entry);
+  if (!fs.existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: vite.config.ts must keep build.manifest on');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const closure = (key: string, seen = new Set<string>()) => {
+    const e = manifest[key];
+    if (!e || seen.has(e.file)) return seen;
+    seen.add(e.file);
+    for (const i of e.imports ?? []) closure(i, seen);
+    return seen;
+  };
+  const entry = closure('index.html');
+  // every route but /login renders inside the lazily loaded Portal (src/Root.tsx)
+  const portal = closure('src/Portal.tsx', new Set(entry));
   for (const r of ROUTES) {
     const page = pages.get(r.path);
-    if (!page) throw new Error(`no page for ${r.path} in src/routes.tsx`);
-    const base = path.posix.basename(page);
-    const chunks = lazy.filter((f) => path.posix.basename(f).startsWith(`${base}-`));
-    if (chunks.length !== 1) throw new Error(`${chunks.length} lazy chunks named ${base}-*.js for ${r.path}`);
-    sizes.set(r.path, { ...measure(staticClosure(chunks[0], new Set(entry))), pageChunk: chunks[0] });
+    const key = page && Object.keys(manifest).find((k) => k.replace(/\.[tj]sx?$/, '') === `src/${page}`);
+    if (!key) throw new Error(`no chunk for ${r.path} in the manifest`);
+    sizes.set(r.path, { ...measure(closure(key, new Set(r.path === '/login' ? entry : portal))), pageChunk: manifest[key].file });
   }
-  return { sizes, method: 'import graph of dist/ chunks' };
+  return { sizes, method: 'dist/.vite/manifest.json' };
 }
 
 // ---------------------------------------------------------------- real browser
@@ -259,7 +223,7 @@ export const bundle: Bench = {
     ensureBuilt(ctx);
     const target = (route: string) => (route === '/login' ? atMost(LOGIN_LIMIT_KB, 'KB') : undefined);
 
-    const dist = distSizes(ctx);
+    const dist = distSizes();
     const browser = await browserSizes(ctx, new Map([...dist.sizes].map(([route, s]) => [route, s.pageChunk])));
     const notCompressed = [...browser.values()].some((b) => !b.compressed);
     if (notCompressed) ctx.log('the server does not gzip JS: sizes below are gzip (level 6) of the bodies Chromium fetched');

@@ -14,8 +14,9 @@ import { scale } from './scale.js';
 import { startup } from './startup.js';
 import { load } from './load.js';
 import { crash } from './crash.js';
+import { lighthouseBench } from './lighthouse.js';
 
-const benches: Bench[] = [bundle, throughput, scale, startup, load, crash];
+const benches: Bench[] = [bundle, lighthouseBench, throughput, scale, startup, load, crash];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -1,11 +1,10 @@
 import type { AuthProvider } from '@refinedev/core';
-import { parseLoginResponse } from '../src/domain/login-response';
 import { displayName as displayNameOf } from '../src/domain/persona';
 import { toast } from '../src/shell/notifications';
 import { currentRole, setLimitedSession, tokenClaims } from './accessControlProvider';
-import { AuthProxyError, callAuthProxy } from './authProxy';
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './serviciosHttp';
+import { LOGIN_OK, loginWithPin, type LoginVariables } from './pinLogin';
 import { session } from './session';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */
@@ -26,11 +25,7 @@ export interface Identity {
   role: 'admin' | 'assistant';
 }
 
-export interface LoginVariables {
-  username: string;
-  pincode: string;
-  externalIdNotaria: string;
-}
+export type { LoginVariables };
 
 /** The spec's display name of a person (also used by other pages through this module). */
 export function displayName(p: PersonaSesion | null | undefined): string {
@@ -71,21 +66,9 @@ const isCrossOriginFailure = (e: unknown) => e instanceof TypeError;
 
 export const authProvider: AuthProvider = {
   async login(variables: LoginVariables) {
-    try {
-      const body = await callAuthProxy({ action: 'loginWithPincode', ...variables }, 'Código PIN incorrecto');
-      const data = parseLoginResponse(body);
-      forgetSession();
-      session.save({ token: data.accessToken, refreshToken: data.refreshToken, idPersona: data.idPersona });
-      return {
-        success: true,
-        redirectTo: '/datos-personales',
-        successNotification: { message: 'Acceso correcto', description: 'Bienvenido al portal de la notaría' },
-      };
-    } catch (e) {
-      // No answer at all is not a wrong PIN.
-      const message = e instanceof AuthProxyError && e.status === 0 ? 'Error al iniciar sesión' : (e as Error).message;
-      return { success: false, error: { name: 'Error de acceso', message: message || 'Código PIN incorrecto' } };
-    }
+    forgetSession();
+    const result = await loginWithPin(variables);
+    return result.success ? { success: true, redirectTo: '/datos-personales', successNotification: LOGIN_OK } : result;
   },
 
   async logout() {

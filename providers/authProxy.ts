@@ -1,4 +1,4 @@
-import { supabaseClient } from './supabaseClient';
+import { publicFunctions } from './supabasePublic';
 
 /** The actions of the hosted auth-proxy function (spec part 1, section 7). */
 export type AuthProxyBody =
@@ -31,11 +31,11 @@ async function messageOf(response: Response): Promise<string> {
 }
 
 /**
- * Calls auth-proxy through supabase-js. Answers its JSON body (an empty object when the answer
+ * Calls auth-proxy with supabase-js' functions client, as anon (no session exists yet). Answers its JSON body (an empty object when the answer
  * is empty or not JSON); a refusal throws AuthProxyError with the function's message.
  */
 export async function callAuthProxy(body: AuthProxyBody, fallbackMessage = 'Error al procesar la solicitud'): Promise<Record<string, unknown>> {
-  const { data, error } = await supabaseClient.functions.invoke('auth-proxy', { body });
+  const { data, error } = await publicFunctions.invoke('auth-proxy', { body });
   if (error) {
     // FunctionsHttpError carries the Response in `context`; fetch/relay errors do not.
     const context = (error as { context?: unknown }).context;

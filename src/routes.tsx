@@ -8,10 +8,10 @@ export interface PageRoute {
   adminOnly?: boolean;
 }
 
-export const publicRoutes: PageRoute[] = [
-  { path: '/', page: lazy(() => import('./pages/landing/Landing')) },
-  { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) },
-];
+/** The sign-in page: Root serves it outside Refine, so /login loads neither Refine nor supabase-js. */
+export const loginRoute: PageRoute = { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) };
+
+export const publicRoutes: PageRoute[] = [{ path: '/', page: lazy(() => import('./pages/landing/Landing')) }];
 
 const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));
 const NuevoExpediente = lazy(() => import('./pages/expedientes/NuevoExpediente'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIPOS_DOCUMENTO, normalizeIdentifier, type TipoDocumento } from '../../src/domain/identifiers.js';
-import { loginDocumentError, registroEmailSchema } from '../../src/domain/login-rules.js';
+import { loginDocumentError } from '../../src/domain/login-rules.js';
+import { registroEmailSchema } from '../../src/domain/registro-email.js';
 
 /** Bodies of the sign-in calls (services API /auth/*, reached through the auth-proxy function). */
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { looksLikeCif, validateIdentifier, type TipoDocumento } from './identifiers';
 
 /** Texts and rules of the login and registration screen (spec part 1, section 5, Login). */
@@ -26,17 +25,4 @@ export function loginDocumentError(tipo: TipoDocumento, numero: string): string 
   if (tipo === 'NIF' && looksLikeCif(value)) return LOGIN_MENSAJES.soloPersonasFisicas;
   const error = validateIdentifier('FISICA', tipo, value);
   return error === null ? null : error || LOGIN_MENSAJES.documentoInvalido;
-}
-
-/** The registration e-mail: trimmed, required, a valid address. */
-export const registroEmailSchema = z
-  .string()
-  .trim()
-  .min(1, LOGIN_MENSAJES.emailObligatorio)
-  .pipe(z.email(LOGIN_MENSAJES.emailInvalido));
-
-/** The registration e-mail's message, or null when it is valid. */
-export function registroEmailError(email: string): string | null {
-  const result = registroEmailSchema.safeParse(email);
-  return result.success ? null : (result.error.issues[0]?.message ?? LOGIN_MENSAJES.emailInvalido);
 }

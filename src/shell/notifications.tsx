@@ -1,28 +1,52 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
-import { App } from 'antd';
+// the hook alone: antd's `notification` export also brings the static methods and their renderer
+import useNotification from 'antd/es/notification/useNotification';
+import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
  * Toasts of the portal: title (`message`) first, then the text (`description`).
- * @refinedev/antd's provider swaps the two, so the portal uses this one.
+ * @refinedev/antd's provider swaps the two, so the portal uses this one. One holder, in Root,
+ * serves the login page and the portal, so a toast outlives the page change that follows it.
  */
+const ToastContext = createContext<NotificationInstance | null>(null);
 let openToast: ((params: OpenNotificationParams) => void) | null = null;
 
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [api, holder] = useNotification({ placement: 'bottomRight', maxCount: 3 });
+  return (
+    <ToastContext.Provider value={api}>
+      {holder}
+      {children}
+    </ToastContext.Provider>
+  );
+}
+
+function useToastApi(): NotificationInstance {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast needs a ToastProvider');
+  return api;
+}
+
+/** Opens a toast; errors are announced as alerts. Needs no Refine (the login page uses it). */
+export function useToast(): (params: OpenNotificationParams) => void {
+  const api = useToastApi();
+  return ({ key, message, description, type }) =>
+    api.open({
+      key,
+      message,
+      description,
+      // 'progress' (undoable mutations) is not used by the portal; show it as information
+      type: type === 'progress' ? 'info' : type,
+      role: type === 'error' ? 'alert' : 'status',
+    });
+}
+
 export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
-  const provider: NotificationProvider = {
-    open: ({ key, message, description, type }) =>
-      notification.open({
-        key,
-        message,
-        description,
-        // 'progress' (undoable mutations) is not used by the portal; show it as information
-        type: type === 'progress' ? 'info' : type,
-        role: type === 'error' ? 'alert' : 'status',
-      }),
-    close: (key) => notification.destroy(key),
-  };
-  openToast = provider.open;
-  return provider;
+  const api = useToastApi();
+  const open = useToast();
+  openToast = open;
+  return { open, close: (key) => api.destroy(key) };
 }
 
 /** A toast from code outside React (the authProvider); a no-op before the app has mounted. */

@@ -68,8 +68,19 @@ export function antSelect(page: Page, label: string) {
   return page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
 }
 
-/** Opens the antd select labelled `label` and picks the option containing `option` (the first one when omitted). */
+/**
+ * Picks the option containing `option` (the first one when omitted) in the select labelled `label`:
+ * a native <select> (the login page) or an antd Select, opened as a user does.
+ */
 export async function chooseOption(page: Page, label: string, option?: string) {
+  const control = page.getByLabel(label, { exact: true });
+  if ((await control.evaluate((el) => el.tagName)) === 'SELECT') {
+    const options = control.locator('option:not([disabled])');
+    await expect(options.first()).toBeAttached();
+    const value = await (option ? options.filter({ hasText: option }).first() : options.first()).getAttribute('value');
+    await control.selectOption(value!);
+    return;
+  }
   const listId = await page.getByLabel(label, { exact: true }).getAttribute('aria-controls');
   await antSelect(page, label).click();
   // this select's own dropdown (another one may still be fading out)

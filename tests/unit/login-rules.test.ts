@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_MENSAJES, loginDocumentError, registroEmailError } from '../../src/domain/login-rules';
+import { LOGIN_MENSAJES, loginDocumentError } from '../../src/domain/login-rules';
+import { registroEmailError } from '../../src/domain/registro-email';
 
 describe('login document number', () => {
   it('accepts a valid NIF and NIE of a natural person', () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input, Select } from 'antd';
+import { Button } from 'antd';
 import type { TipoDocumento } from '../../domain/identifiers';
 import { LOGIN_MENSAJES } from '../../domain/login-rules';
+import Field, { inputProps } from './Field';
 import { useNotariaOptions } from './useNotariaOptions';
 
 const TIPOS: { value: TipoDocumento; label: string }[] = [
@@ -25,22 +26,34 @@ export default function InitialStep(props: {
   const { options, loading } = useNotariaOptions();
   // The number's error shows once the number looks complete or the field was left; it disables 'Acceder' at once.
   const [left, setLeft] = useState(false);
-  const showError = !!props.documentError && (left || props.numero.trim().length >= 9);
+  const error = props.documentError && (left || props.numero.trim().length >= 9) ? props.documentError : null;
   const disabled = props.busy || !!props.documentError || !props.numero.trim() || !props.notaria;
+  const placeholder = loading ? 'Cargando...' : options.length ? 'Seleccione una notaría' : 'No hay notarías';
 
   return (
-    <Form layout="vertical" onFinish={props.onSubmit} requiredMark={false}>
-      <Form.Item label="Tipo de documento" htmlFor="login-tipo">
-        <Select id="login-tipo" value={props.tipo} options={TIPOS} onChange={props.onTipo} size="large" />
-      </Form.Item>
-      <Form.Item
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!disabled) props.onSubmit();
+      }}
+    >
+      <Field id="login-tipo" label="Tipo de documento">
+        <select id="login-tipo" className="login-select" value={props.tipo} onChange={(e) => props.onTipo(e.target.value as TipoDocumento)}>
+          {TIPOS.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id="login-numero"
         label="Número de documento"
-        htmlFor="login-numero"
-        validateStatus={showError ? 'error' : undefined}
-        help={showError ? props.documentError : undefined}
+        error={error}
         extra={props.tipo === 'PASAPORTE' ? LOGIN_MENSAJES.pistaPasaporte : undefined}
       >
-        <Input
+        <input
           id="login-numero"
           value={props.numero}
           onChange={(e) => props.onNumero(e.target.value.toUpperCase())}
@@ -48,28 +61,32 @@ export default function InitialStep(props: {
           placeholder={props.tipo === 'NIE' ? 'X1234567L' : props.tipo === 'NIF' ? '12345678Z' : undefined}
           autoComplete="off"
           autoFocus
-          size="large"
           aria-required
-          aria-invalid={showError}
+          {...inputProps('login-numero', error)}
         />
-      </Form.Item>
-      <Form.Item label="Notaría" htmlFor="login-notaria">
-        <Select
+      </Field>
+      <Field id="login-notaria" label="Notaría">
+        <select
           id="login-notaria"
-          value={props.notaria}
-          options={options}
-          loading={loading}
-          onChange={props.onNotaria}
-          placeholder="Seleccione una notaría"
-          size="large"
-          showSearch
-          optionFilterProp="label"
-          notFoundContent={loading ? 'Cargando...' : 'No hay notarías'}
-        />
-      </Form.Item>
+          className="login-select"
+          value={props.notaria ?? ''}
+          onChange={(e) => props.onNotaria(e.target.value)}
+          aria-required
+          aria-busy={loading}
+        >
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
       <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={disabled}>
         {props.busy ? 'Procesando...' : 'Acceder'}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,17 +1,19 @@
-import { useState } from 'react';
-import { useIsAuthenticated, useLogin, useNotification } from '@refinedev/core';
-import { Alert, Button, Card, Typography } from 'antd';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import type { LoginVariables } from '../../../providers/authProvider';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Spin } from 'antd';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/authProxy';
+import { LOGIN_OK, loginWithPin } from '../../../providers/pinLogin';
+import { session } from '../../../providers/session';
 import { maskEmail } from '../../domain/email-mask';
 import type { TipoDocumento } from '../../domain/identifiers';
-import { LOGIN_MENSAJES, loginDocumentError, registroEmailError } from '../../domain/login-rules';
-import Loading from '../../shell/Loading';
+import { LOGIN_MENSAJES, loginDocumentError } from '../../domain/login-rules';
+import { useToast } from '../../shell/notifications';
 import InitialStep from './InitialStep';
 import PinForm from './PinForm';
-import RegistrationStep from './RegistrationStep';
 import './login.css';
+
+// Only first-time users get here: the e-mail step and its zod schema load when needed.
+const RegistrationStep = lazy(() => import('./RegistrationStep'));
 
 type Step = 'initial' | 'pincode' | 'registration' | 'registration-pincode' | 'registration-success';
 
@@ -28,12 +30,16 @@ function targetOf(to: string | null): string {
   return to && to.startsWith('/') && !to.startsWith('//') ? to : '/datos-personales';
 }
 
-/** The login screen (spec part 1, sections 2 and 4): PIN sign-in and first-time registration. */
+/**
+ * The login screen (spec part 1, sections 2 and 4): PIN sign-in and first-time registration.
+ * It runs outside Refine (see src/Root.tsx), so the first page a visitor opens stays light;
+ * the portal checks the stored session itself once it loads.
+ */
 export default function LoginPage() {
-  const auth = useIsAuthenticated();
   const [params] = useSearchParams();
-  const { open: notify } = useNotification();
-  const { mutate: login, isPending: verifying } = useLogin<LoginVariables>();
+  const navigate = useNavigate();
+  const notify = useToast();
+  const [verifying, setVerifying] = useState(false);
 
   const [step, setStep] = useState<Step>('initial');
   const [tipo, setTipo] = useState<TipoDocumento>('NIF');
@@ -45,12 +51,12 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
-  if (auth.isLoading) return <Loading />;
-  if (auth.data?.authenticated) return <Navigate to={targetOf(params.get('to'))} replace />;
+  // Already signed in (e.g. /login opened by hand): on to the portal, which checks the session.
+  const stored = session.get();
+  if (stored.token && stored.idPersona && !verifying) return <Navigate to={targetOf(params.get('to'))} replace />;
 
   const username = numero.trim().toUpperCase();
   const documentError = loginDocumentError(tipo, numero);
-  const emailError = registroEmailError(email);
 
   const go = (next: Step) => {
     setStep(next);
@@ -67,7 +73,7 @@ export default function LoginPage() {
   };
   const failure = (title: string, e: unknown, fallback: string) => {
     const message = (e as Error).message || fallback;
-    notify?.({ type: 'error', message: title, description: message });
+    notify({ type: 'error', message: title, description: message });
     return message;
   };
 
@@ -78,11 +84,11 @@ export default function LoginPage() {
     setAlert(null);
     try {
       const body = await callAuthProxy({ action: 'unifiedLogin', username, tipoDocumento: tipo });
-      notify?.({ type: 'success', message: 'Código enviado', description: String(body.message ?? 'Código PIN enviado correctamente') });
+      notify({ type: 'success', message: 'Código enviado', description: String(body.message ?? 'Código PIN enviado correctamente') });
       go('pincode');
     } catch (e) {
       if (e instanceof AuthProxyError && (e.status === 403 || e.message === 'Usuario no registrado')) {
-        notify?.({ type: 'error', message: 'Usuario no registrado', description: 'Introduce tu email para completar el registro.' });
+        notify({ type: 'error', message: 'Usuario no registrado', description: 'Introduce tu email para completar el registro.' });
         go('registration');
       } else {
         setAlert(failure('Error', e, 'Error al procesar la solicitud'));
@@ -92,20 +98,27 @@ export default function LoginPage() {
     }
   };
 
-  const acceder = () => {
+  const acceder = async () => {
     if (!pin.trim()) return setPinError(LOGIN_MENSAJES.pinObligatorio);
     setPinError(null);
-    // useLogin shows 'Acceso correcto' or 'Error de acceso' and navigates (to ?to= or /datos-personales).
-    login({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' }, { onSuccess: (r) => !r.success && setPin('') });
+    setVerifying(true);
+    const result = await loginWithPin({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' });
+    if (!result.success) {
+      setVerifying(false);
+      setPin('');
+      return notify({ type: 'error', message: result.error.name, description: result.error.message });
+    }
+    notify({ type: 'success', ...LOGIN_OK });
+    navigate(targetOf(params.get('to')), { replace: true });
   };
 
-  const registrar = async () => {
-    if (emailError) return setAlert(LOGIN_MENSAJES.introduceEmailValido);
+  const registrar = async (emailValido: boolean) => {
+    if (!emailValido) return setAlert(LOGIN_MENSAJES.introduceEmailValido);
     setBusy(true);
     setAlert(null);
     try {
       await callAuthProxy({ action: 'registerUser', username, tipoDocumento: tipo, canal: email.trim(), tipoCanal: 'EMAIL' }, 'Error al enviar el registro');
-      notify?.({ type: 'success', message: 'Código enviado', description: `Hemos enviado un código a ${maskEmail(email)}` });
+      notify({ type: 'success', message: 'Código enviado', description: `Hemos enviado un código a ${maskEmail(email)}` });
       go('registration-pincode');
     } catch (e) {
       setAlert(failure('Error', e, 'Error al enviar el registro'));
@@ -123,7 +136,7 @@ export default function LoginPage() {
         { action: 'registerUserPincode', username, tipoDocumento: tipo, canal: email.trim(), tipoCanal: 'EMAIL', pincode: pin.trim() },
         'Error al completar el registro',
       );
-      notify?.({ type: 'success', message: 'Registro completado', description: String(body.message ?? 'Usuario registrado correctamente') });
+      notify({ type: 'success', message: 'Registro completado', description: String(body.message ?? 'Usuario registrado correctamente') });
       go('registration-success');
     } catch (e) {
       setPin('');
@@ -138,10 +151,11 @@ export default function LoginPage() {
       <Link to="/" className="login-brand">
         Notaría
       </Link>
-      <Card className="login-card">
-        <Typography.Title level={1} className="login-title">
+      {/* a plain section: antd's Card and Typography would bring Tabs, Skeleton and TextArea to the first page */}
+      <section className="login-card" aria-labelledby="login-title">
+        <h1 id="login-title" className="login-title">
           {TITLES[step]}
-        </Typography.Title>
+        </h1>
         {alert && <Alert type="error" showIcon message={alert} className="login-alert" />}
 
         {step === 'initial' && (
@@ -180,7 +194,9 @@ export default function LoginPage() {
           />
         )}
         {step === 'registration' && (
-          <RegistrationStep email={email} emailError={emailError} busy={busy} onEmail={setEmail} onSubmit={registrar} onBack={volver} />
+          <Suspense fallback={<Spin className="login-spin" />}>
+            <RegistrationStep email={email} busy={busy} onEmail={setEmail} onSubmit={registrar} onBack={volver} />
+          </Suspense>
         )}
         {step === 'registration-pincode' && (
           <PinForm
@@ -209,7 +225,7 @@ export default function LoginPage() {
             </Button>
           </>
         )}
-      </Card>
+      </section>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Input, Space } from 'antd';
+import { Button } from 'antd';
+import Field, { inputProps } from './Field';
 
 /** A one-time PIN with its submit and 'Volver' buttons (the pincode and registration-pincode steps). */
 export default function PinForm(props: {
@@ -14,15 +15,16 @@ export default function PinForm(props: {
   onBack: () => void;
 }) {
   return (
-    <Form layout="vertical" onFinish={props.onSubmit} requiredMark={false}>
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!props.busy) props.onSubmit();
+      }}
+    >
       <p className="login-text">{props.intro}</p>
-      <Form.Item
-        label="Código PIN"
-        htmlFor="login-pin"
-        validateStatus={props.error ? 'error' : undefined}
-        help={props.error ?? undefined}
-      >
-        <Input
+      <Field id="login-pin" label="Código PIN" error={props.error}>
+        <input
           id="login-pin"
           value={props.pin}
           onChange={(e) => props.onPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
@@ -30,20 +32,18 @@ export default function PinForm(props: {
           autoComplete="one-time-code"
           maxLength={6}
           autoFocus
-          size="large"
           aria-required
-          aria-invalid={!!props.error}
-          className="login-pin"
+          {...inputProps('login-pin', props.error, 'login-pin')}
         />
-      </Form.Item>
-      <Space direction="vertical" style={{ width: '100%', marginTop: 8 }}>
+      </Field>
+      <div className="login-actions">
         <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
           {props.busy ? props.busyLabel : props.submitLabel}
         </Button>
         <Button block size="large" onClick={props.onBack} disabled={props.busy}>
           Volver
         </Button>
-      </Space>
-    </Form>
+      </div>
+    </form>
   );
 }

@@ -1,30 +1,33 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space } from 'antd';
+import { Button } from 'antd';
+import { registroEmailError } from '../../domain/registro-email';
+import Field, { inputProps } from './Field';
 
 /** Step 'registration': the e-mail of a first-time user; 'Enviar' asks for a registration PIN. */
 export default function RegistrationStep(props: {
   email: string;
-  emailError: string | null;
   busy: boolean;
   onEmail: (email: string) => void;
-  onSubmit: () => void;
+  onSubmit: (emailValido: boolean) => void;
   onBack: () => void;
 }) {
   const [left, setLeft] = useState(false);
   const [tried, setTried] = useState(false);
-  const showError = !!props.emailError && (left || tried);
+  const emailError = registroEmailError(props.email);
+  const error = emailError && (left || tried) ? emailError : null;
   return (
-    <Form
-      layout="vertical"
-      requiredMark={false}
-      onFinish={() => {
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (props.busy) return;
         setTried(true);
-        props.onSubmit();
+        props.onSubmit(!emailError);
       }}
     >
       <p className="login-text">Usuario no registrado. Introduce tu email para completar el registro.</p>
-      <Form.Item label="Email" htmlFor="login-email" validateStatus={showError ? 'error' : undefined} help={showError ? props.emailError : undefined}>
-        <Input
+      <Field id="login-email" label="Email" error={error}>
+        <input
           id="login-email"
           type="email"
           value={props.email}
@@ -33,19 +36,18 @@ export default function RegistrationStep(props: {
           placeholder="nombre@dominio.es"
           autoComplete="email"
           autoFocus
-          size="large"
           aria-required
-          aria-invalid={showError}
+          {...inputProps('login-email', error)}
         />
-      </Form.Item>
-      <Space direction="vertical" style={{ width: '100%', marginTop: 8 }}>
+      </Field>
+      <div className="login-actions">
         <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
           {props.busy ? 'Enviando...' : 'Enviar'}
         </Button>
         <Button block size="large" onClick={props.onBack} disabled={props.busy}>
           Volver
         </Button>
-      </Space>
-    </Form>
+      </div>
+    </form>
   );
 }

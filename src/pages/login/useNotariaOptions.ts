@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
-import { useList } from '@refinedev/core';
+import { useEffect, useMemo, useState } from 'react';
+import { serviciosFetch } from '../../../providers/serviciosHttp';
 import { session } from '../../../providers/session';
+import { publicRest } from '../../../providers/supabasePublic';
+import { useToast } from '../../shell/notifications';
 
 interface Notaria {
-  id: number;
   nombre: string;
   externalidnotaria: string;
   idint: number;
@@ -14,36 +15,46 @@ export interface NotariaOption {
   label: string;
 }
 
+type Linked = { notariaId: number | string }[] | { data: { notariaId: number | string }[] };
+
 /**
  * The notary offices offered at login (table notarias, by nombre; value = externalidnotaria).
  * Once an id_persona is stored, only the person's notarías (GET /personaNotaria/persona/{id},
  * notariaId = idint); when that list is empty or fails, all of them.
  */
 export function useNotariaOptions(): { options: NotariaOption[]; loading: boolean } {
-  const idPersona = session.get().idPersona;
-  const notarias = useList<Notaria>({
-    resource: 'notarias',
-    dataProviderName: 'supabase',
-    pagination: { mode: 'off' },
-    sorters: [{ field: 'nombre', order: 'asc' }],
-    meta: { select: 'id,nombre,externalidnotaria,idint' },
-    errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar las notarías' },
-  });
-  const links = useList<{ notariaId: number | string }>({
-    resource: 'personaNotaria',
-    meta: { path: `/personaNotaria/persona/${encodeURIComponent(idPersona ?? '')}` },
-    pagination: { mode: 'off' },
-    queryOptions: { enabled: !!idPersona, retry: false },
-    errorNotification: false,
-  });
+  const toast = useToast();
+  const [notarias, setNotarias] = useState<Notaria[] | null>(null);
+  const [linked, setLinked] = useState<Set<number> | null>(null);
 
-  const linked = links.query.isError ? [] : links.result.data;
+  useEffect(() => {
+    let live = true;
+    const idPersona = session.get().idPersona;
+    publicRest
+      .from('notarias')
+      .select('nombre,externalidnotaria,idint')
+      .order('nombre')
+      .then(({ data, error }) => {
+        if (!live) return;
+        if (error) toast({ type: 'error', message: 'Error', description: 'No se pudieron cargar las notarías' });
+        setNotarias((data as Notaria[] | null) ?? []);
+      });
+    if (!idPersona) setLinked(new Set());
+    else
+      serviciosFetch<Linked>(`/personaNotaria/persona/${encodeURIComponent(idPersona)}`)
+        .then((body) => (Array.isArray(body) ? body : (body?.data ?? [])))
+        .catch(() => [])
+        .then((links) => live && setLinked(new Set(links.map((l) => Number(l.notariaId)))));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const options = useMemo(() => {
-    const ids = new Set(linked.map((l) => Number(l.notariaId)));
-    const all = notarias.result.data;
-    const mine = ids.size ? all.filter((n) => ids.has(Number(n.idint))) : all;
+    const all = notarias ?? [];
+    const mine = linked?.size ? all.filter((n) => linked.has(Number(n.idint))) : all;
     return mine.map((n) => ({ value: n.externalidnotaria, label: n.nombre }));
-  }, [notarias.result.data, linked]);
+  }, [notarias, linked]);
 
-  return { options, loading: notarias.query.isLoading || (!!idPersona && links.query.isLoading) };
+  return { options, loading: notarias === null || linked === null };
 }

@@ -1,0 +1,73 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import { serviciosDataProvider } from '../providers/serviciosDataProvider';
+import { supabaseDataProvider } from '../providers/supabaseDataProvider';
+import { authProvider } from '../providers/authProvider';
+import { accessControlProvider } from '../providers/accessControlProvider';
+import { i18nProvider } from '../providers/i18nProvider';
+import { refineResources } from '../resources';
+import { privateRoutes, publicRoutes } from './routes';
+import Layout from './shell/Layout';
+import Loading from './shell/Loading';
+import NotFound from './shell/NotFound';
+import { useNotificationProvider } from './shell/notifications';
+import AuthSync from './shell/AuthSync';
+import RequireAdmin from './shell/RequireAdmin';
+
+dayjs.locale('es');
+
+/**
+ * The signed-in portal and the public landing: Refine with its providers, the shell and every
+ * lazy page. Loaded by Root for every route but /login.
+ */
+export default function Portal() {
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={{ default: serviciosDataProvider, supabase: supabaseDataProvider }}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={useNotificationProvider}
+      resources={refineResources}
+      options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } } }}
+    >
+      <AuthSync />
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          {publicRoutes.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route
+            element={
+              <Authenticated key="private" fallback={<RedirectToLogin />} loading={<Loading />}>
+                <Layout>
+                  <Suspense fallback={<Loading />}>
+                    <Outlet />
+                  </Suspense>
+                </Layout>
+              </Authenticated>
+            }
+          >
+            {privateRoutes.map(({ path, page: Page, adminOnly }) => (
+              <Route key={path} path={path} element={adminOnly ? <RequireAdmin><Page /></RequireAdmin> : <Page />} />
+            ))}
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </Refine>
+  );
+}
+
+/** Sends a signed-out visitor to the login, remembering where they wanted to go. */
+function RedirectToLogin() {
+  const location = useLocation();
+  // A navigation is already under way (e.g. to '/' after signing out, while its page loads).
+  if (window.location.pathname !== location.pathname) return null;
+  return <Navigate to={`/login?to=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+}
