@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -7,10 +7,12 @@ import type { Identity } from '../../../providers/authProvider';
 import ClientSelector from '../../persona-forms/ClientSelector';
 import { useClientes } from '../../persona-forms/useClientes';
 import FichaPersona from './FichaPersona';
-import NuevaPersonaDialog from './NuevaPersonaDialog';
 import Representantes, { type RepresentanteSeleccionado } from './Representantes';
-import RepresentanteDialog from './RepresentanteDialog';
 import './datosPersonales.css';
+
+// The dialogs and their forms load when first opened: the page opens on reading a record.
+const NuevaPersonaDialog = lazy(() => import('./NuevaPersonaDialog'));
+const RepresentanteDialog = lazy(() => import('./RepresentanteDialog'));
 
 /** /datos-personales: choose a client, read or edit their record, manage their representatives. */
 export default function DatosPersonales() {
@@ -22,6 +24,7 @@ export default function DatosPersonales() {
   const { clientes, isLoading, isError } = useClientes(idPersona);
   const { open: notify } = useNotification();
   const [nuevaPersona, setNuevaPersona] = useState(false);
+  const [nuevaPersonaUsada, setNuevaPersonaUsada] = useState(false);
   const [representante, setRepresentante] = useState<null | 'crear' | RepresentanteSeleccionado>(null);
 
   useEffect(() => {
@@ -36,7 +39,11 @@ export default function DatosPersonales() {
         <Typography.Title level={2} style={{ margin: 0 }}>
           Datos Personales
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuevaPersona(true)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => {
+            setNuevaPersona(true);
+            setNuevaPersonaUsada(true);
+          }}
+        >
           Nueva Persona
         </Button>
       </div>
@@ -55,17 +62,21 @@ export default function DatosPersonales() {
         )}
       </Space>
 
-      <NuevaPersonaDialog
-        open={nuevaPersona}
-        onClose={() => setNuevaPersona(false)}
-        onCreated={(persona) => {
-          setNuevaPersona(false);
-          seleccionar(persona.id);
-        }}
-      />
-      {seleccion && idPersona && (
-        <RepresentanteDialog estado={representante} ownerId={idPersona} clienteId={seleccion} onClose={() => setRepresentante(null)} />
-      )}
+      <Suspense fallback={null}>
+        {nuevaPersonaUsada && (
+          <NuevaPersonaDialog
+            open={nuevaPersona}
+            onClose={() => setNuevaPersona(false)}
+            onCreated={(persona) => {
+              setNuevaPersona(false);
+              seleccionar(persona.id);
+            }}
+          />
+        )}
+        {seleccion && idPersona && representante !== null && (
+          <RepresentanteDialog estado={representante} ownerId={idPersona} clienteId={seleccion} onClose={() => setRepresentante(null)} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNotification, useOne, useUpdate } from '@refinedev/core';
@@ -6,8 +6,10 @@ import { ETIQUETAS, FALLBACKS, isInformed, nameOrFallback, type Persona, type Pe
 import { isoToFormDate } from '../../domain/dates';
 import { alpha3ToCountryName } from '../../domain/countries';
 import { personaToForm } from '../../domain/personaForms';
-import PersonaFisicaForm from '../../persona-forms/PersonaFisicaForm';
-import PersonaJuridicaForm from '../../persona-forms/PersonaJuridicaForm';
+
+// The forms (and their selects, date pickers and schemas) load when 'Editar' is pressed.
+const PersonaFisicaForm = lazy(() => import('../../persona-forms/PersonaFisicaForm'));
+const PersonaJuridicaForm = lazy(() => import('../../persona-forms/PersonaJuridicaForm'));
 
 /** A value, or the spec's fallback in the right gender ('No informado' / 'No informada'). */
 const valor = (v: string | undefined | null, femenino = false): ReactNode =>
@@ -160,28 +162,30 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
         <Alert type="info" showIcon className="dp-aviso" message="Solo tiene acceso a la ficha reducida de esta persona." />
       )}
       {!editando && <Lectura persona={persona} />}
-      {editando && fisica && (
-        <PersonaFisicaForm
-          variant="completo"
-          readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
-          initialValues={personaToForm(persona)}
-          submitText="Guardar cambios"
-          busy={isPending}
-          onSubmit={guardar}
-          actions={cancelar}
-        />
-      )}
-      {editando && !fisica && (
-        <PersonaJuridicaForm
-          variant="completo"
-          readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
-          initialValues={personaToForm(persona)}
-          submitText="Guardar cambios"
-          busy={isPending}
-          onSubmit={guardar}
-          actions={cancelar}
-        />
-      )}
+      <Suspense fallback={<Skeleton active />}>
+        {editando && fisica && (
+          <PersonaFisicaForm
+            variant="completo"
+            readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
+            initialValues={personaToForm(persona)}
+            submitText="Guardar cambios"
+            busy={isPending}
+            onSubmit={guardar}
+            actions={cancelar}
+          />
+        )}
+        {editando && !fisica && (
+          <PersonaJuridicaForm
+            variant="completo"
+            readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
+            initialValues={personaToForm(persona)}
+            submitText="Guardar cambios"
+            busy={isPending}
+            onSubmit={guardar}
+            actions={cancelar}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }
