@@ -19,13 +19,13 @@ const CLIENTE_NOMBRE = `case when p.tipo_persona = 'JURIDICA'
     else coalesce(nullif(btrim(concat_ws(' ', p.nombre, p.primer_apellido, p.segundo_apellido)), ''), 'Sin nombre') end`;
 const NOTARIA_NOMBRE = `coalesce(n.nombre, 'Notaría no encontrada')`;
 
-const selectExpediente = (extra = '') => `
-  select ${extra} e.id, e.titulo, e.estado, e.fecha_alta, to_char(e.due_date, 'YYYY-MM-DD') as due_date,
+const COLUMNS = `e.id, e.titulo, e.estado, e.fecha_alta, to_char(e.due_date, 'YYYY-MM-DD') as due_date,
          e.persona_id, e.notaria_id, e.links,
-         ${NOTARIA_NOMBRE} as notaria_nombre, ${CLIENTE_NOMBRE} as cliente_nombre
-    from servicios.expedientes e
-    join servicios.personas p on p.id = e.persona_id
+         ${NOTARIA_NOMBRE} as notaria_nombre, ${CLIENTE_NOMBRE} as cliente_nombre`;
+const JOINS = `join servicios.personas p on p.id = e.persona_id
     left join public.notarias n on n.idint = e.notaria_id`;
+
+const selectExpediente = () => `select ${COLUMNS} from servicios.expedientes e ${JOINS}`;
 
 interface ExpedienteRow {
   id: string;
@@ -81,28 +81,34 @@ export async function exigirPermiso(db: Queryable, personaId: string, viewerId: 
 
 /**
  * The personas whose cases viewer may list: themself, the personas they own, and those who
- * granted them leer_expedientes. The candidates come from indexed look-ups; tiene_permiso decides.
+ * granted them leer_expedientes. Themself and the owned ones are visible by the first two clauses
+ * of servicios.tiene_permiso (the person themself, the owner); a privilegio's otorgante only if
+ * tiene_permiso says so (in force, with leer_expedientes). All three are indexed look-ups, and the
+ * function runs for privilegios only, not once for each of a heavy client's thousand personas.
  */
 async function personasVisibles(db: Queryable, viewerId: string): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `with candidatas as (
-       select $1::uuid as id
-       union select id from servicios.personas where owner_id = $1::uuid
-       union select persona_otorgante_id from servicios.privilegios where persona_receptora_id = $1::uuid
-     )
-     select id from candidatas where servicios.tiene_permiso(id, $1::uuid, 'leer_expedientes')`,
+    `select $1::uuid as id
+     union select id from servicios.personas where owner_id = $1::uuid
+     union select persona_otorgante_id from servicios.privilegios
+            where persona_receptora_id = $1::uuid and servicios.tiene_permiso(persona_otorgante_id, $1::uuid, 'leer_expedientes')`,
     [viewerId],
   );
   return rows.map((r) => r.id);
 }
 
-const SORT_COLUMNS: Record<(typeof SORTABLE_EXPEDIENTE)[number], string> = {
-  notariaNombre: 'notaria_nombre',
-  fechaAlta: 'e.fecha_alta',
-  clienteNombre: 'cliente_nombre',
-  dueDate: 'e.due_date',
-  titulo: 'e.titulo',
-  estado: 'e.estado',
+/**
+ * Sort keys as SQL over e (expedientes), p (personas) and n (notarias) for the rows of a page, and
+ * as read from the visible rows before paging, where the client's name comes from c (nombres:
+ * computed once for each visible persona, not once for each case).
+ */
+const SORT_COLUMNS: Record<(typeof SORTABLE_EXPEDIENTE)[number], { sql: string; base: string }> = {
+  notariaNombre: { sql: NOTARIA_NOMBRE, base: NOTARIA_NOMBRE },
+  fechaAlta: { sql: 'e.fecha_alta', base: 'e.fecha_alta' },
+  clienteNombre: { sql: CLIENTE_NOMBRE, base: 'c.nombre' },
+  dueDate: { sql: 'e.due_date', base: 'e.due_date' },
+  titulo: { sql: 'e.titulo', base: 'e.titulo' },
+  estado: { sql: 'e.estado', base: 'e.estado' },
 };
 
 export interface ListaExpedientesOpts {
@@ -116,6 +122,14 @@ export interface ListaExpedientesOpts {
 /**
  * GET /expediente/owner/{personaId}. For the caller themself: the cases of every persona they may
  * see; for another persona they may see: that persona's cases; otherwise 404.
+ *
+ * A page is one statement (one snapshot): the visible cases are read once from the persona_id
+ * index, on expedientes alone unless the filter or the sort key needs the client's or the
+ * notaría's name; the total counts those base rows, the page's ids are sorted out of them (by
+ * client name: walked persona by persona in name order instead), and only the page's rows are
+ * joined for their columns and names. Counting unjoined rows gives the same total: every case has
+ * its persona (not null, foreign key) and at most one notaría (idint is unique). Personas are read
+ * for the visible ids only (by primary key), never the whole table.
  */
 export async function listarExpedientes(db: Queryable, personaId: string, viewerId: string, opts: ListaExpedientesOpts) {
   let personas: string[];
@@ -124,29 +138,65 @@ export async function listarExpedientes(db: Queryable, personaId: string, viewer
   else throw new HttpError(404, PERSONA_NO_ENCONTRADA);
 
   const params: unknown[] = [personas];
-  let where = 'where e.persona_id = any($1::uuid[])';
   const q = opts.q?.trim();
-  if (q) {
-    params.push(`%${q.replace(/[\\%_]/g, '\\$&')}%`);
-    where += ` and (e.titulo ilike $2 or ${CLIENTE_NOMBRE} ilike $2 or n.nombre ilike $2)`;
-  }
+  if (q) params.push(`%${q.replace(/[\\%_]/g, '\\$&')}%`);
+  const sort = opts.sort ? SORT_COLUMNS[opts.sort] : undefined;
   const dir = opts.order === 'desc' ? 'desc' : 'asc';
-  const orderBy = opts.sort ? `${SORT_COLUMNS[opts.sort]} ${dir} nulls last, e.fecha_alta desc, e.id` : 'e.fecha_alta desc, e.id';
-  let limit = '';
-  if (opts.page) {
-    const size = opts.pageSize ?? 10;
-    limit = ` limit ${size} offset ${(opts.page - 1) * size}`;
+  const orderBy = sort ? `${sort.sql} ${dir} nulls last, e.fecha_alta desc, e.id` : 'e.fecha_alta desc, e.id';
+
+  if (!opts.page) {
+    const { rows } = await db.query<ExpedienteRow>(
+      `select ${COLUMNS} from servicios.expedientes e
+         join servicios.personas p on p.id = e.persona_id and p.id = any($1::uuid[])
+         left join public.notarias n on n.idint = e.notaria_id
+        where e.persona_id = any($1::uuid[]) ${q ? `and (e.titulo ilike $2 or ${CLIENTE_NOMBRE} ilike $2 or n.nombre ilike $2)` : ''}
+        order by ${orderBy}`,
+      params,
+    );
+    return rows.map(toDto);
+  }
+
+  const size = opts.pageSize ?? 10;
+  const offset = (opts.page - 1) * size;
+  const cliente = !!q || opts.sort === 'clienteNombre';
+  const notaria = !!q || opts.sort === 'notariaNombre';
+  const ctes: string[] = [];
+  // the client's name once for each visible persona, not once for each case
+  if (cliente) ctes.push(`nombres as materialized (select p.id, ${CLIENTE_NOMBRE} as nombre from servicios.personas p where p.id = any($1::uuid[]))`);
+  let pagina: string;
+  let count: string;
+  if (opts.sort === 'clienteNombre' && !q) {
+    // by name: the personas in name order, each with its own newest cases from the index, until the page is full
+    // (an incremental sort stops early); the count reads the base rows alone
+    const porNombre = `c.nombre ${dir} nulls last`;
+    pagina = `select x.id from (select c.id, c.nombre from nombres c order by ${porNombre}) c
+      cross join lateral (select e.id, e.fecha_alta from servicios.expedientes e where e.persona_id = c.id
+                          order by e.fecha_alta desc, e.id limit ${offset + size}) x
+      order by ${porNombre}, x.fecha_alta desc, x.id limit ${size} offset ${offset}`;
+    count = 'select count(*) from servicios.expedientes e where e.persona_id = any($1::uuid[])';
+  } else {
+    // the visible rows once, with only the columns the order needs and only the joins the filter or
+    // the sort key reads (none for the default list): counted as they are, sorted for the page
+    ctes.push(`base as materialized (
+      select e.id, e.fecha_alta${sort ? `, ${sort.base} as clave` : ''} from servicios.expedientes e
+        ${cliente ? 'join nombres c on c.id = e.persona_id' : ''}
+        ${notaria ? 'left join public.notarias n on n.idint = e.notaria_id' : ''}
+       where e.persona_id = any($1::uuid[]) ${q ? 'and (e.titulo ilike $2 or c.nombre ilike $2 or n.nombre ilike $2)' : ''})`);
+    pagina = `select b.id from base b order by ${sort ? `b.clave ${dir} nulls last, ` : ''}b.fecha_alta desc, b.id limit ${size} offset ${offset}`;
+    count = 'select count(*) from base';
   }
   const { rows } = await db.query<ExpedienteRow & { total: string | number }>(
-    `${selectExpediente('count(*) over () as total,')} ${where} order by ${orderBy}${limit}`,
+    `with ${ctes.join(', ')}, pagina as (${pagina})
+     select (${count}) as total, ${COLUMNS}
+       from pagina join servicios.expedientes e on e.id = pagina.id ${JOINS}
+      order by ${orderBy}`,
     params,
   );
   const data = rows.map(toDto);
-  if (!opts.page) return data;
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && opts.page > 1) {
     // past the last page: count separately so the table can move back
-    const c = await db.query<{ n: string | number }>(`select count(*) as n from servicios.expedientes e join servicios.personas p on p.id = e.persona_id left join public.notarias n on n.idint = e.notaria_id ${where}`, params);
+    const c = await db.query<{ n: string | number }>(`with ${ctes.join(', ')} select (${count}) as n`, params);
     total = Number(c.rows[0].n);
   }
   return { data, total };

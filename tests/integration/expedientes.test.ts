@@ -159,6 +159,86 @@ describe('expedientes', () => {
   });
 });
 
+describe('server-side pages of /expediente/owner with owned cases and cases seen through a privilegio', () => {
+  const dni = (n: number) => `${String(n).padStart(8, '0')}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
+  const p: Record<string, string> = {};
+  /** Every case inserted here: title, persona key, fecha_alta (two pairs share one). */
+  const casos: { titulo: string; quien: string; fecha: string }[] = [];
+  const visibles = ['tutora', 'hijo', 'sociedad', 'madre'];
+  let token: string;
+  const lista = (path: string) => server.api(path, { token }).then(json);
+  const titulos = (body: any) => (body.data ?? body).map((e: any) => e.titulo);
+
+  beforeAll(async () => {
+    p.tutora = await persona('Tutora', dni(70000001));
+    p.hijo = await persona('Hijo', dni(70000002), p.tutora);
+    p.sociedad = await persona('Zeta Inversiones SL', 'B70000003', p.tutora, 'JURIDICA');
+    p.madre = await persona('Madre', dni(70000004));
+    p.tio = await persona('Tío', dni(70000005));
+    p.vecino = await persona('Vecino', dni(70000006));
+    p.ajeno = await persona('Ajeno', dni(70000007));
+    await privilegio(p.madre, p.tutora, ['leer_expedientes']); // in force
+    await privilegio(p.tio, p.tutora, ['leer_expedientes'], '2021-01-01'); // expired
+    await privilegio(p.vecino, p.tutora, ['leer_ficha']); // in force, without leer_expedientes
+    let minuto = 0;
+    for (const [quien, n] of [['tutora', 3], ['hijo', 4], ['sociedad', 2], ['madre', 5], ['tio', 2], ['vecino', 2], ['ajeno', 3]] as const) {
+      for (let i = 1; i <= n; i++) {
+        // minutes 3 and 4, 9 and 10 collide: ties on fecha_alta are broken by id, the same on every page
+        const fecha = new Date(Date.UTC(2025, 0, 1, 12, [4, 10].includes(++minuto) ? minuto - 1 : minuto)).toISOString();
+        casos.push({ titulo: `${quien} ${i}`, quien, fecha });
+        await server.ctx.db.query(
+          `insert into servicios.expedientes (titulo, estado, fecha_alta, due_date, persona_id, notaria_id) values ($1, $2, $3, $4, $5, $6)`,
+          [`${quien} ${i}`, ['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'][minuto % 3], fecha, minuto % 2 ? null : `2026-0${(minuto % 9) + 1}-15`, p[quien], [1, 2, 3, 99][minuto % 4]],
+        );
+      }
+    }
+    token = await server.token(p.tutora);
+  });
+
+  it('counts exactly the owned and privilegio-visible cases and pages them without gaps or repeats in every order', async () => {
+    const esperados = casos.filter((c) => visibles.includes(c.quien)).map((c) => c.titulo);
+    const todos = await lista(`/expediente/owner/${p.tutora}`);
+    expect(titulos(todos.body).sort()).toEqual([...esperados].sort());
+
+    // page 1 of the default order (newest first) by hand: the four newest visible cases
+    const nuevos = casos.filter((c) => visibles.includes(c.quien)).sort((a, b) => b.fecha.localeCompare(a.fecha)).slice(0, 4);
+    const primera = await lista(`/expediente/owner/${p.tutora}?page=1&pageSize=4`);
+    expect(primera.body.total).toBe(esperados.length);
+    expect(titulos(primera.body)).toEqual(nuevos.map((c) => c.titulo));
+    expect(primera.body.data[0]).toEqual(todos.body[0]); // the same DTO as the plain list
+
+    for (const sort of ['', 'fechaAlta', 'titulo', 'estado', 'dueDate', 'clienteNombre', 'notariaNombre']) {
+      for (const order of ['asc', 'desc']) {
+        const qs = sort ? `&sort=${sort}&order=${order}` : '';
+        const completa = await lista(`/expediente/owner/${p.tutora}?${qs.slice(1)}`);
+        const paginas: any[] = [];
+        for (let page = 1; page <= 5; page++) {
+          const r = await lista(`/expediente/owner/${p.tutora}?page=${page}&pageSize=3${qs}`);
+          expect(r.status).toBe(200);
+          expect(r.body.total, `${qs} page ${page}`).toBe(esperados.length);
+          paginas.push(...r.body.data);
+        }
+        expect(paginas, qs).toEqual(completa.body);
+      }
+    }
+    expect(await lista(`/expediente/owner/${p.tutora}?page=9&pageSize=3`)).toEqual({ status: 200, body: { data: [], total: esperados.length } });
+  });
+
+  it('filters before counting, and lists one visible persona on its own', async () => {
+    const madre = await lista(`/expediente/owner/${p.tutora}?page=1&pageSize=2&q=madre%20prueba`);
+    expect(madre.body.total).toBe(5);
+    expect(titulos(madre.body)).toEqual(['madre 5', 'madre 4']);
+    const sociedad = await lista(`/expediente/owner/${p.tutora}?page=1&pageSize=10&q=zeta&sort=titulo&order=desc`);
+    expect(sociedad.body).toMatchObject({ total: 2, data: [{ titulo: 'sociedad 2', clienteNombre: 'Zeta Inversiones SL' }, { titulo: 'sociedad 1' }] });
+    expect((await lista(`/expediente/owner/${p.tutora}?page=1&pageSize=10&q=t%C3%ADo`)).body).toEqual({ data: [], total: 0 });
+
+    const soloMadre = await lista(`/expediente/owner/${p.madre}?page=2&pageSize=2&sort=titulo&order=asc`);
+    expect(soloMadre.body).toMatchObject({ total: 5, data: [{ titulo: 'madre 3' }, { titulo: 'madre 4' }] });
+    expect((await lista(`/expediente/owner/${p.hijo}?page=1&pageSize=10`)).body.total).toBe(4);
+    for (const quien of ['tio', 'vecino', 'ajeno']) expect((await lista(`/expediente/owner/${p[quien]}?page=1`)).status, quien).toBe(404);
+  });
+});
+
 describe('actos', () => {
   let exp: any;
   let acto: any;
