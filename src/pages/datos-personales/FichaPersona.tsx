@@ -110,6 +110,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
   }
 
   const fisica = persona.tipoPersona === 'FISICA';
+  const PersonaForm = fisica ? PersonaFisicaForm : PersonaJuridicaForm;
   const guardar = async (datos: PersonaPayload) => {
     try {
       await mutateAsync({
@@ -162,9 +163,9 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
         <Alert type="info" showIcon className="dp-aviso" message="Solo tiene acceso a la ficha reducida de esta persona." />
       )}
       {!editando && <Lectura persona={persona} />}
-      <Suspense fallback={<Skeleton active />}>
-        {editando && fisica && (
-          <PersonaFisicaForm
+      {editando && (
+        <Suspense fallback={<Skeleton active />}>
+          <PersonaForm
             variant="completo"
             readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
             initialValues={personaToForm(persona)}
@@ -173,19 +174,8 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
             onSubmit={guardar}
             actions={cancelar}
           />
-        )}
-        {editando && !fisica && (
-          <PersonaJuridicaForm
-            variant="completo"
-            readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
-            initialValues={personaToForm(persona)}
-            submitText="Guardar cambios"
-            busy={isPending}
-            onSubmit={guardar}
-            actions={cancelar}
-          />
-        )}
-      </Suspense>
+        </Suspense>
+      )}
     </Card>
   );
 }
