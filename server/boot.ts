@@ -5,7 +5,7 @@ import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './mail.js';
 import { signAnonKey } from './auth/jwt.js';
-import { createApp } from './app.js';
+import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
 
 export interface RunningServer {
@@ -24,7 +24,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = loadConfig(process.env, overrides);
   const log = opts.log ?? ((m: string) => console.log(m));
-  const db = opts.db ?? (await openDb(config));
+  // The database opens (PGlite compiles its wasm off the main thread) while the routes load.
+  const [db, { createApp }] = await Promise.all([opts.db ?? openDb(config), import('./app.js')]);
   const applied = await migrate(db, { seed: config.seedDemo });
   const ctx: AppContext = {
     config,

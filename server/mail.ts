@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Db } from './db/db.js';
 
 export interface Mail {
@@ -23,11 +22,14 @@ export function createMailer(opts: {
   log: (m: string) => void;
   production: boolean;
 }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const smtpUrl = opts.smtpUrl;
+  if (smtpUrl) {
+    // nodemailer loads with the first mail: a server without SMTP (development, tests) never needs it
+    let transport: ReturnType<typeof connect> | null = null;
+    const connect = () => import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await (await (transport ??= connect())).sendMail({ from: opts.from, ...mail });
       },
     };
   }
