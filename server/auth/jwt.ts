@@ -38,14 +38,35 @@ export async function signAnonKey(secret: string): Promise<string> {
     .sign(key(secret));
 }
 
-export type VerifyResult =
-  | { ok: true; claims: Record<string, unknown> & { role?: string; sub?: string; app_role?: string } }
-  | { ok: false; reason: 'expired' | 'invalid' };
+export type TokenClaims = Record<string, unknown> & { role?: string; sub?: string; app_role?: string };
+
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+/**
+ * Valid tokens by secret and text, until they expire (kept at most 5 minutes): the HMAC check is
+ * most of the cost of a small authorised request, and a client sends the same token many times
+ * (the services API verifies it twice per request: the route and the audit trail). Only valid
+ * tokens are kept, so an invalid one costs a verification each time; at most CACHE_SIZE entries.
+ */
+const verified = new Map<string, { claims: TokenClaims; until: number }>();
+const CACHE_SIZE = 1000;
+const CACHE_SECONDS = 300;
 
 export async function verifyToken(secret: string, token: string): Promise<VerifyResult> {
+  const cacheKey = `${secret}\n${token}`;
+  const now = Date.now() / 1000;
+  const hit = verified.get(cacheKey);
+  // jose rejects exp <= floor(now): exp > now implies it would still accept the token
+  if (hit && hit.until > now) return { ok: true, claims: hit.claims };
+  if (hit) verified.delete(cacheKey);
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
-    return { ok: true, claims: payload as VerifyResult extends { ok: true; claims: infer C } ? C : never };
+    // frozen: every caller of a cached token shares this object
+    const claims = Object.freeze(payload) as TokenClaims;
+    if (verified.size >= CACHE_SIZE) verified.clear();
+    const exp = typeof payload.exp === 'number' ? payload.exp : Infinity;
+    verified.set(cacheKey, { claims, until: Math.min(exp, now + CACHE_SECONDS) });
+    return { ok: true, claims };
   } catch (e) {
     return { ok: false, reason: e instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -13,8 +13,20 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One statement of a batch: SQL text with its bound parameters. */
+export interface SqlStatement {
+  sql: string;
+  params?: unknown[];
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs the statements in order as ONE transaction and answers each one's result; an error in
+   * any of them rolls them all back. PGlite sends them as one pipelined protocol message (one
+   * round trip instead of BEGIN, each statement and COMMIT); node-postgres uses transaction().
+   */
+  batch(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]>;
   /** Runs fn in one transaction; a thrown error rolls it back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -22,23 +22,31 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // connection still closing after pool.end()) must not crash the process: the pool replaces it.
   pool.on('error', (e: Error & { code?: string }) => console.error(`PostgreSQL: conexión inactiva cerrada (${e.code ?? e.message})`));
   await pool.query('select 1');
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const result = await fn(wrap(client));
+      await client.query('commit');
+      return result;
+    } catch (e) {
+      await client.query('rollback').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (e) {
-        await client.query('rollback').catch(() => undefined);
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
+    transaction,
+    // one transaction, a round trip per statement: a pool connection's round trips are cheap
+    batch: (statements) =>
+      transaction(async (tx) => {
+        const results = [];
+        for (const s of statements) results.push(await tx.query(s.sql, s.params));
+        return results;
+      }),
     close: () => pool.end(),
   };
 }

@@ -71,15 +71,29 @@ export function gatewayRoutes(ctx: AppContext) {
     }
   }
 
-  /** Runs the statement as the request's role; `check` may throw to roll writes back. */
-  async function run(req: GatewayRequest, statement: Statement, check: (r: Result) => void): Promise<Result> {
+  /**
+   * Runs the statement as the request's role, with SET_REQUEST first in the same transaction.
+   * `check` may throw to roll the statement back. With nothing to decide after the statement
+   * (no check, no `tx=rollback`), both go as one batch: on PGlite one round trip, committed
+   * unless a statement fails (then both roll back); else a transaction that can still roll back.
+   */
+  async function run(req: GatewayRequest, statement: Statement, check?: (r: Result) => void): Promise<Result> {
+    const setRequest = { sql: SET_REQUEST, params: [req.auth.role, req.auth.claims, req.c.req.method, req.c.req.path] };
+    const toResult = (row: Record<string, unknown>): Result => ({
+      body: row.body as string | null,
+      total: row.total === null ? null : Number(row.total),
+      page: Number(row.page),
+    });
     try {
+      if (!check && !req.prefs.rollback) {
+        const [, { rows }] = await ctx.db.batch([setRequest, statement]);
+        return toResult(rows[0]);
+      }
       return await ctx.db.transaction(async (tx) => {
-        await tx.query(SET_REQUEST, [req.auth.role, req.auth.claims, req.c.req.method, req.c.req.path]);
-        const { rows } = await tx.query<Result>(statement.sql, statement.params);
-        const row = rows[0];
-        const result = { body: row.body, total: row.total === null ? null : Number(row.total), page: Number(row.page) };
-        check(result);
+        await tx.query(setRequest.sql, setRequest.params);
+        const { rows } = await tx.query<Record<string, unknown>>(statement.sql, statement.params);
+        const result = toResult(rows[0]);
+        check?.(result);
         if (req.prefs.rollback) throw new Rollback(result);
         return result;
       });
@@ -96,7 +110,7 @@ export function gatewayRoutes(ctx: AppContext) {
     const statement = await plan((schema) =>
       readStatement(schema, req.table, req.query, { count: req.prefs.count, range: { offset, limit }, nullsStripped: req.nullsStripped }),
     );
-    const result = await run(req, statement, (r) => checkSingle(req, r));
+    const result = await run(req, statement, req.single ? (r) => checkSingle(req, r) : undefined);
     if (result.total !== null && result.total !== 0 && offset > result.total) {
       throw new GatewayError(416, 'PGRST103', 'Requested range not satisfiable',
         `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
@@ -123,12 +137,18 @@ export function gatewayRoutes(ctx: AppContext) {
     } else {
       statement = await plan((schema) => deleteStatement(schema, table, query, opts));
     }
-    const result = await run(req, statement, (r) => {
-      if (representation) checkSingle(req, r);
-      if (prefs.strict && prefs.maxAffected !== undefined && r.page > prefs.maxAffected) {
-        throw new GatewayError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${r.page} rows`);
-      }
-    });
+    const singleRow = representation && req.single;
+    const maxAffected = prefs.strict ? prefs.maxAffected : undefined;
+    const check =
+      singleRow || maxAffected !== undefined
+        ? (r: Result) => {
+            if (singleRow) checkSingle(req, r);
+            if (maxAffected !== undefined && r.page > maxAffected) {
+              throw new GatewayError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${r.page} rows`);
+            }
+          }
+        : undefined;
+    const result = await run(req, statement, check);
 
     const total = prefs.count ? result.page : null;
     const applied = [`return=${prefs.return}`];

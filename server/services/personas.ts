@@ -39,8 +39,13 @@ const COLUMNS = `p.id, p.owner_id, p.tipo_persona, p.identificador_tipo, p.ident
   p.primer_apellido, p.segundo_apellido, p.genero, to_char(p.fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento,
   p.estado_civil, p.regimen_economico, p.profesion, p.razon_social, p.email, p.telefono, p.direccion`;
 
-/** The caller's access to p.id; $1 is the viewer. */
+/**
+ * The caller's access to p.id; $1 is the viewer. The person themself and the owner of the record
+ * have every permission in tiene_permiso (its first two cases); testing them on the row first
+ * spares the function calls in the common case (a third of the cost of GET /persona/{id}).
+ */
 const ACCESS = `case
+    when p.id = $1 or p.owner_id = $1 then 'full'
     when servicios.tiene_permiso(p.id, $1, 'leer_ficha') or servicios.tiene_permiso(p.id, $1, 'actualizar_ficha') then 'full'
     when servicios.tiene_permiso(p.id, $1, 'leer_ficha_reducida') then 'reduced'
   end as access`;

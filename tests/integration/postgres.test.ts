@@ -72,4 +72,27 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       await admin.close();
     }
   }, 90_000);
+
+  it('runs a batch as one transaction: local settings reach the next statement, a failure keeps nothing', async () => {
+    const db = await openPostgres(adminUrl!);
+    const table = `batch_${randomUUID().slice(0, 8)}`;
+    try {
+      await db.exec(`create table ${table} (id int primary key)`);
+      const [, seen] = await db.batch([
+        { sql: `select set_config('request.jwt.claims', $1::text, true)`, params: ['{"sub":"x"}'] },
+        { sql: `select current_setting('request.jwt.claims', true) as claims` },
+      ]);
+      expect(seen.rows).toEqual([{ claims: '{"sub":"x"}' }]);
+      await expect(
+        db.batch([
+          { sql: `insert into ${table} values ($1)`, params: [1] },
+          { sql: `insert into ${table} values ($1)`, params: [1] },
+        ]),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect((await db.query(`select * from ${table}`)).rowCount).toBe(0);
+    } finally {
+      await db.exec(`drop table if exists ${table}`);
+      await db.close();
+    }
+  });
 });
