@@ -33,16 +33,19 @@ export function createApp(ctx: AppContext) {
 
   app.use('*', securityHeaders(ctx.config));
   app.use('*', compress());
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (ctx.config.corsOrigins.includes(origin) ? origin : null),
-      allowHeaders: ['Authorization', 'Content-Type', 'apikey', 'Prefer', 'Range', 'Accept-Profile', 'Content-Profile', 'x-client-info'],
-      exposeHeaders: ['Content-Range', 'Location'],
-      credentials: false,
-    }),
-  );
-  app.use('*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: 'La petición es demasiado grande' }, 413) }));
+  const allowCrossOrigin = cors({
+    origin: (origin) => (ctx.config.corsOrigins.includes(origin) ? origin : null),
+    allowHeaders: ['Authorization', 'Content-Type', 'apikey', 'Prefer', 'Range', 'Accept-Profile', 'Content-Profile', 'x-client-info'],
+    exposeHeaders: ['Content-Range', 'Location'],
+    credentials: false,
+  });
+  // Only requests that name an Origin are CORS requests. Hono's cors writes its headers before the
+  // route answers, which makes every answer be copied once more; same-origin GETs skip that.
+  app.use('*', (c, next) => (c.req.header('Origin') ? allowCrossOrigin(c, next) : next()));
+  const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: 'La petición es demasiado grande' }, 413) });
+  // Reading the body makes @hono/node-server build a whole Request (and an AbortController):
+  // not for the GETs that are most of the traffic, which have no body to limit.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.route(SERVICES_BASE, serviciosRoutes(ctx));
   app.route('/rest/v1', gatewayRoutes(ctx));
