@@ -1,5 +1,5 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`) on a free port and a
+ * The real server as a child process (`node server/.build/main.mjs`, as npm start runs it) on a free port and a
  * temporary DATA_DIR, as an operator starts it. Every process and directory made here is
  * cleaned up by cleanup(), and children are SIGKILLed if the benchmark itself dies.
  */
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './stats.js';
+import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench/results');
@@ -80,7 +81,12 @@ export function readRssMb(pid: number): number | null {
   }
 }
 
+let bundled = false;
+
 export async function startServer(opts: StartOptions): Promise<BenchServer> {
+  // the server bundle of the current sources, built once per run (not counted in start-up times)
+  if (!bundled) buildServer();
+  bundled = true;
   const dataDir = opts.dataDir ?? (opts.empty ? tempDir() : await freshDataDir());
   const port = await freePort();
   const logDir = path.join(RESULTS_DIR, 'logs');
@@ -100,9 +106,9 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
   };
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL; // the default embedded PGlite in DATA_DIR
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: REPO_ROOT,
-    env,
+    env: serverEnv(env),
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
+/** The project folder: the nearest one above this module with package.json (server/db, or server/.build for the bundle). */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
+}
+
+const root = projectRoot(import.meta.dirname);
 
 /** Migration folders, applied in this order; each file exactly once. */
 export const MIGRATION_DIRS = [path.join(root, 'supabase/migrations'), path.join(root, 'server/db/migrations')];

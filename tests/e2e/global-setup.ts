@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
 
 export const E2E_JWT_SECRET = 'e2e-test-secret-0123456789abcdef0123';
 
@@ -19,14 +20,15 @@ async function freePort(): Promise<number> {
 
 /** Starts the real server (built SPA, fresh embedded database in a temporary DATA_DIR) for the journeys. */
 export default async function globalSetup() {
+  buildServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notaria-e2e-'));
   fs.mkdirSync('test-results', { recursive: true });
   const log = fs.createWriteStream(path.resolve('test-results/e2e-server.log'), { flags: 'w' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test',
+  const child = spawn(process.execPath, serverArgs(), {
+    env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test',
       // every journey signs in from 127.0.0.1, often as the same demo user: PIN caps would refuse them
-      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' },
+      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);
