@@ -58,10 +58,16 @@ const samples: Record<string, { values: () => Record<string, unknown>; edit: Rec
     edit: { plantilla: 'Texto nuevo' },
   },
   festivos: {
-    values: () => ({ notaria_id: 3, fecha: `2027-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`, nombre: 'Fiesta local' }),
+    // a new day each time: (notaria_id, fecha) is unique, and random days collided now and then
+    values: () => ({ notaria_id: 3, fecha: nextFestivoDate(), nombre: 'Fiesta local' }),
     edit: { nombre: 'Fiesta mayor' },
   },
 };
+
+let festivosMade = 0;
+function nextFestivoDate(): string {
+  return new Date(Date.UTC(2027, 0, 1 + festivosMade++)).toISOString().slice(0, 10);
+}
 
 function row(config: ResourceConfig): Record<string, unknown> {
   const prepared = prepareRow(config, samples[config.name].values());
