@@ -10,7 +10,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // One retry everywhere (not only where CI is set): a journey that fails twice fails, and one that
+  // passes on the retry is listed as flaky in the report (seen once: an antd menu item clicked
+  // while its dropdown was still settling, with no logout request sent).
+  retries: 1,
   reporter: [['list']],
   use: {
     browserName: 'chromium',
