@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawnSync } from 'node:child_process';
+import { freePort } from './free-port.mjs';
 
 function findBin() {
   const base = '/usr/lib/postgresql';
@@ -17,14 +17,6 @@ function findBin() {
   return null;
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startTempPostgres() {
   const bin = findBin();

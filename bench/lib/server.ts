@@ -4,13 +4,15 @@
  * cleaned up by cleanup(), and children are SIGKILLed if the benchmark itself dies.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './stats.js';
 import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
+
+export { freePort };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench/results');
@@ -23,16 +25,6 @@ process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 export function tempDir(prefix = 'notaria-bench-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

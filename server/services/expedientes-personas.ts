@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { normalizeIdentifier } from '../../src/domain/identifiers.js';
+import { PERSONA_COLUMNS, type PersonaRow } from './personas.js';
 
 /**
  * "Find person by NIF" of the act form: the personas the caller may read (servicios.tiene_permiso
@@ -8,25 +9,7 @@ import { normalizeIdentifier } from '../../src/domain/identifiers.js';
 
 export type TipoBusqueda = 'all' | 'fisica' | 'juridica';
 
-interface PersonaRow {
-  id: string;
-  tipo_persona: 'FISICA' | 'JURIDICA';
-  identificador_tipo: string;
-  identificador_numero: string;
-  nombre: string | null;
-  primer_apellido: string | null;
-  segundo_apellido: string | null;
-  genero: string | null;
-  fecha_nacimiento: string | null;
-  estado_civil: string | null;
-  regimen_economico: string | null;
-  profesion: string | null;
-  razon_social: string | null;
-  email: string | null;
-  telefono: string | null;
-  direccion: Record<string, unknown> | null;
-}
-
+/** The look-up's answer: the record plus numeroIdentificador and cif, as the act form reads them. */
 function toResult(r: PersonaRow) {
   return {
     id: r.id,
@@ -54,10 +37,8 @@ export async function buscarPersonasPorIdentificador(db: Queryable, viewerId: st
   if (!numero || numero.length > 40) return [];
   const tipoPersona = tipo === 'fisica' ? 'FISICA' : tipo === 'juridica' ? 'JURIDICA' : null;
   const { rows } = await db.query<PersonaRow>(
-    `select id, tipo_persona, identificador_tipo, identificador_numero, nombre, primer_apellido, segundo_apellido, genero,
-            to_char(fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento, estado_civil, regimen_economico, profesion,
-            razon_social, email, telefono, direccion
-       from servicios.personas
+    `select ${PERSONA_COLUMNS}
+       from servicios.personas p
       where identificador_numero = $1
         and ($3::text is null or tipo_persona = $3)
         and servicios.tiene_permiso(id, $2::uuid, 'leer_ficha')

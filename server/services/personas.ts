@@ -14,7 +14,7 @@ export const API_BASE = '/nt/demo/v1/servicios';
 /** full: the whole record; reduced: names and identifier only; null: not visible (404). */
 export type Access = 'full' | 'reduced' | null;
 
-interface PersonaRow {
+export interface PersonaRow {
   id: string;
   owner_id: string | null;
   tipo_persona: 'FISICA' | 'JURIDICA';
@@ -35,7 +35,7 @@ interface PersonaRow {
   access?: Access;
 }
 
-const COLUMNS = `p.id, p.owner_id, p.tipo_persona, p.identificador_tipo, p.identificador_numero, p.nombre,
+export const PERSONA_COLUMNS = `p.id, p.owner_id, p.tipo_persona, p.identificador_tipo, p.identificador_numero, p.nombre,
   p.primer_apellido, p.segundo_apellido, p.genero, to_char(p.fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento,
   p.estado_civil, p.regimen_economico, p.profesion, p.razon_social, p.email, p.telefono, p.direccion`;
 
@@ -96,7 +96,7 @@ export function toPersona(row: PersonaRow, access: Exclude<Access, null> = 'full
 export async function findVisiblePersona(db: Queryable, viewer: string, id: string): Promise<(PersonaRow & { access: Access }) | null> {
   if (!isUuid(id) || !isUuid(viewer)) return null;
   const { rows } = await db.query<PersonaRow & { access: Access }>(
-    `select ${COLUMNS}, ${ACCESS} from servicios.personas p where p.id = $2`,
+    `select ${PERSONA_COLUMNS}, ${ACCESS} from servicios.personas p where p.id = $2`,
     [viewer, id],
   );
   const row = rows[0];
@@ -150,7 +150,7 @@ export async function listOwned(db: Queryable, ownerId: string, filters: OwnedFi
     where += ` and p.identificador_numero = $${params.length}`;
   }
   const { rows } = await db.query<PersonaRow>(
-    `select ${COLUMNS} from servicios.personas p where ${where}
+    `select ${PERSONA_COLUMNS} from servicios.personas p where ${where}
       order by coalesce(p.razon_social, concat_ws(' ', p.nombre, p.primer_apellido, p.segundo_apellido)), p.identificador_numero`,
     params,
   );
@@ -193,7 +193,7 @@ export async function createPersona(db: Queryable, ownerId: string, input: Perso
           primer_apellido, segundo_apellido, genero, fecha_nacimiento, estado_civil, regimen_economico, profesion,
           razon_social, email, telefono, direccion)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb)
-       returning ${COLUMNS}`,
+       returning ${PERSONA_COLUMNS}`,
       [ownerId, ...values(input)],
     );
     return toPersona(rows[0]);
@@ -211,7 +211,7 @@ export async function updatePersona(db: Queryable, id: string, input: PersonaInp
           estado_civil = $10, regimen_economico = $11, profesion = $12, razon_social = $13, email = $14,
           telefono = $15, direccion = $16::jsonb, updated_at = now()
         where p.id = $1
-        returning ${COLUMNS}`,
+        returning ${PERSONA_COLUMNS}`,
       [id, ...values(input)],
     );
     return toPersona(rows[0]);

@@ -1,22 +1,12 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 
 export const E2E_JWT_SECRET = 'e2e-test-secret-0123456789abcdef0123';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** Starts the real server (built SPA, fresh embedded database in a temporary DATA_DIR) for the journeys. */
 export default async function globalSetup() {

@@ -1,0 +1,2 @@
+/** A TCP port free at the time of asking. */
+export declare function freePort(): Promise<number>;
