@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Col, Divider, Form, Input, Row, Select, Typography } from 'antd';
 import {
   birthDateWarning,
@@ -8,28 +7,19 @@ import {
   regimenTrasCambioDeEstadoCivil,
   type NaturalForm,
 } from '../domain/personaForms';
-import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR, type PersonaPayload } from '../domain/persona';
+import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR } from '../domain/persona';
 import { zodRule } from './zodRule';
 import { useCatalogos } from './useCatalogos';
 import ContactoDireccionEnvio from './ContactoDireccionEnvio';
 import FechaInput from './FechaInput';
 import SubidaProximamente from './SubidaProximamente';
+import type { PersonaFormProps } from './PersonaFormProps';
 import './personaForms.css';
 
 const rule = zodRule(naturalFormSchema);
 const options = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));
 
-export interface PersonaFisicaFormProps {
-  initialValues?: NaturalForm;
-  /** 'completo' may lock fields (readOnlyFields); 'limitado' (the creation dialog) never does. */
-  variant: 'completo' | 'limitado';
-  readOnlyFields?: (keyof NaturalForm)[];
-  submitText: string;
-  busy: boolean;
-  onSubmit: (persona: PersonaPayload) => void;
-  /** Buttons beside the submit ('Cambiar Tipo', 'Cancelar'). */
-  actions?: ReactNode;
-}
+export type PersonaFisicaFormProps = PersonaFormProps<NaturalForm>;
 
 /** 'Datos de Persona Física': names, identifier, documents, gender and birth date, marital status, profession, contact, address. */
 export default function PersonaFisicaForm({ initialValues, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaFisicaFormProps) {

@@ -1,25 +1,15 @@
-import type { ReactNode } from 'react';
 import { Col, Divider, Form, Input, Row, Select, Typography } from 'antd';
 import { JURIDICA_DEFAULTS, juridicaFormSchema, juridicaFormToPersona, type JuridicaForm } from '../domain/personaForms';
-import type { PersonaPayload } from '../domain/persona';
 import { zodRule } from './zodRule';
 import { useCatalogos } from './useCatalogos';
 import ContactoDireccionEnvio from './ContactoDireccionEnvio';
 import SubidaProximamente from './SubidaProximamente';
+import type { PersonaFormProps } from './PersonaFormProps';
 import './personaForms.css';
 
 const rule = zodRule(juridicaFormSchema);
 
-export interface PersonaJuridicaFormProps {
-  initialValues?: JuridicaForm;
-  /** 'completo' may lock fields (readOnlyFields); 'limitado' (the creation dialog) never does. */
-  variant: 'completo' | 'limitado';
-  readOnlyFields?: (keyof JuridicaForm)[];
-  submitText: string;
-  busy: boolean;
-  onSubmit: (persona: PersonaPayload) => void;
-  actions?: ReactNode;
-}
+export type PersonaJuridicaFormProps = PersonaFormProps<JuridicaForm>;
 
 /** 'Datos de Persona Jurídica': identifier (NIF or NIE), company name, deed upload, contact, address. */
 export default function PersonaJuridicaForm({ initialValues, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaJuridicaFormProps) {
