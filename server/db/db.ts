@@ -49,6 +49,6 @@ export async function openDb(opts: { databaseUrl: string | null; dataDir: string
     const { openPostgres } = await import('./postgres.js');
     return openPostgres(opts.databaseUrl);
   }
-  const { openPglite } = await import('./pglite.js');
-  return openPglite(opts.dataDir);
+  const { openPgliteInWorker } = await import('./pglite-in-worker.js');
+  return openPgliteInWorker(opts.dataDir);
 }
