@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppContext } from './context.js';
+import type { Queryable } from './db/db.js';
 import { verifyToken } from './auth/jwt.js';
 import { callerAddress } from './auth/pins.js';
 
@@ -74,11 +75,62 @@ async function createdId(c: Context): Promise<string | null> {
   }
 }
 
+/** One row of servicios.audit_log, as the middleware builds it. */
+interface AuditRow {
+  at: string;
+  actor: string | null;
+  action: AuditAction;
+  entity: AuditEntity;
+  entity_id: string | null;
+  status: number;
+  ip: string | null;
+}
+
+const INSERT_ROWS = `insert into servicios.audit_log (at, actor, action, entity, entity_id, status, ip)
+  select at, actor, action, entity, entity_id, status, ip from jsonb_to_recordset($1::text::jsonb)
+    as r(at timestamptz, actor uuid, action text, entity text, entity_id text, status integer, ip text)`;
+
 /**
- * The middleware, for the services router mounted at `base`. It awaits its one insert (a few ms)
- * so the row exists when the answer leaves; a failed insert is logged and never fails the request.
+ * Group commit: the rows of requests that finish while an insert runs wait for it and go
+ * together in the next one, so under load one statement (and one write to disk) records many
+ * requests instead of one each. write() settles once its row is stored. A group that fails is
+ * retried row by row, so one bad row cannot lose the others.
+ */
+export function auditWriter(db: Queryable) {
+  type Waiting = { row: AuditRow; settle(error?: unknown): void };
+  let waiting: Waiting[] | null = null;
+  let previous = Promise.resolve();
+  const insert = (rows: AuditRow[]) => db.query(INSERT_ROWS, [JSON.stringify(rows)]);
+
+  /** Stores a group and settles each of its rows; never rejects. */
+  const store = async (group: Waiting[]) => {
+    if (waiting === group) waiting = null; // rows from now on start the next group
+    try {
+      await insert(group.map((w) => w.row));
+      for (const w of group) w.settle();
+    } catch (e) {
+      if (group.length === 1) return group[0].settle(e);
+      await Promise.all(group.map((w) => insert([w.row]).then(() => w.settle(), (error: unknown) => w.settle(error))));
+    }
+  };
+
+  return (row: AuditRow) =>
+    new Promise<void>((resolve, reject) => {
+      const entry: Waiting = { row, settle: (error) => (error === undefined ? resolve() : reject(error)) };
+      if (waiting) return void waiting.push(entry);
+      const group = [entry];
+      waiting = group;
+      previous = previous.then(() => store(group));
+    });
+}
+
+/**
+ * The middleware, for the services router mounted at `base`. It awaits its row (group-committed
+ * with the rows of concurrent requests) so the row exists when the answer leaves; a failed insert
+ * is logged and never fails the request.
  */
 export function auditTrail(ctx: AppContext, base: string): MiddlewareHandler {
+  const write = auditWriter(ctx.db);
   return async (c, next) => {
     await next();
     const path = c.req.path.startsWith(base) ? c.req.path.slice(base.length) : c.req.path;
@@ -88,17 +140,15 @@ export function auditTrail(ctx: AppContext, base: string): MiddlewareHandler {
       const status = c.res.status;
       const entityId = target.action === 'create' && status >= 200 && status < 300 ? ((await createdId(c)) ?? target.entityId) : target.entityId;
       const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
-      await ctx.db.query(
-        `insert into servicios.audit_log (actor, action, entity, entity_id, status, ip) values ($1, $2, $3, $4, $5, $6)`,
-        [
-          await actorOf(ctx.config.jwtSecret, c.req.header('Authorization')),
-          target.action,
-          target.entity,
-          entityId,
-          status,
-          callerAddress(c.req.header('x-forwarded-for'), socket, ctx.config.trustProxy),
-        ],
-      );
+      await write({
+        at: new Date().toISOString(),
+        actor: await actorOf(ctx.config.jwtSecret, c.req.header('Authorization')),
+        action: target.action,
+        entity: target.entity,
+        entity_id: entityId,
+        status,
+        ip: callerAddress(c.req.header('x-forwarded-for'), socket, ctx.config.trustProxy),
+      });
     } catch (e) {
       ctx.log(`[audit] no se pudo registrar ${c.req.method} ${target.entity}: ${(e as Error).message}`);
     }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
+import { auditWriter } from '../../server/audit';
+import type { Queryable } from '../../server/db/db';
 
 /**
  * The audit log of the services API: every request on personas, privilegios, expedientes and
@@ -186,6 +188,35 @@ describe('what is recorded', () => {
     );
     expect(rows[0].n).toBe(0);
     expect(await rowsFrom(ip)).toHaveLength(2);
+  });
+});
+
+describe('group commit', () => {
+  it('40 concurrent reads: every one recorded, with its own time, in fewer inserts than requests', async () => {
+    const ip = newIp();
+    let inserts = 0;
+    const counting = { ...server.ctx.db, query: (sql: string, params?: unknown[]) => (inserts++, server.ctx.db.query(sql, params)) };
+    const write = auditWriter(counting as Queryable);
+    const times = Array.from({ length: 40 }, (_, i) => new Date(Date.UTC(2026, 0, 1, 9, 0, i)));
+    await Promise.all(
+      times.map((at, i) =>
+        write({ at: at.toISOString(), actor: ana.id, action: 'read', entity: 'persona', entity_id: `p${i}`, status: 200, ip }),
+      ),
+    );
+    const rows = await rowsFrom(ip);
+    expect(rows.map((r) => [r.entity_id, r.at.getTime()])).toEqual(times.map((at, i) => [`p${i}`, at.getTime()]));
+    expect(inserts).toBeGreaterThan(0);
+    expect(inserts).toBeLessThan(40);
+  });
+
+  it('a row the table refuses fails alone: the rows grouped with it are stored', async () => {
+    const ip = newIp();
+    const write = auditWriter(server.ctx.db);
+    const row = (entity_id: string, action = 'read') =>
+      write({ at: new Date().toISOString(), actor: null, action: action as 'read', entity: 'acto', entity_id, status: 200, ip });
+    const results = await Promise.allSettled([row('a'), row('b'), row('c', 'borrar'), row('d')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await rowsFrom(ip)).map((r) => r.entity_id).sort()).toEqual(['a', 'b', 'd']);
   });
 });
 
