@@ -7,6 +7,7 @@ import hello from '../supabase/functions/hello/handler.js';
 import authProxy from '../supabase/functions/auth-proxy/handler.js';
 import templateOperations from '../supabase/functions/template-operations/handler.js';
 import sendCalendarInvitation from '../supabase/functions/send-calendar-invitation/handler.js';
+import { json } from './http.js';
 
 /** The functions of supabase/functions, by name. A new function is one line here. */
 const FUNCTIONS: Record<string, FunctionHandler> = {
@@ -46,7 +47,7 @@ export function functionRoutes(ctx: AppContext, root: Hono) {
     const name = c.req.param('name');
     // own keys only: 'valueOf' or 'constructor' are not functions of this server
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
-    if (!fn) return c.json({ message: 'Función no encontrada' }, 404);
+    if (!fn) return json(c, { message: 'Función no encontrada' }, 404);
     if (c.req.method === 'OPTIONS') return c.body(null, 204);
     return fn(withCallerAddress(c.req.raw, c.env, ctx.config.trustProxy), env);
   });

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
 /**
@@ -18,8 +18,22 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'No encontrado') => new HttpError(404, what);
 
+/**
+ * An answer with its Content-Length (none for HEAD). compress() leaves an answer under 1 KB as it is
+ * only when it knows its length; without one it gzipped every JSON answer through a web stream,
+ * which made small answers bigger and cost half the requests per second of a single-row read.
+ */
+export function answer(c: Context, body: string | null, status: StatusCode, headers: Record<string, string>): Response {
+  const sized = body === null ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
+  return c.newResponse(c.req.method === 'HEAD' ? null : body, status, sized);
+}
+
+/** c.json(), with the answer's Content-Length (see answer()). */
+export const json = (c: Context, data: unknown, status: ContentfulStatusCode = 200) =>
+  answer(c, JSON.stringify(data), status, { 'Content-Type': 'application/json' });
+
 export function errorResponse(c: Context, e: HttpError) {
-  return c.json({ message: e.message, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}) }, e.status);
+  return json(c, { message: e.message, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}) }, e.status);
 }
 
 /** Postgres text cannot hold the NUL character (U+0000): refused up front, never a 500 deep inside. */

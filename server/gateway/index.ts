@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
 import { isPgError } from '../db/db.js';
+import { answer } from '../http.js';
 import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
@@ -47,7 +48,7 @@ interface GatewayRequest {
 }
 
 const errorResponse = (c: Context, error: GatewayError) =>
-  c.newResponse(JSON.stringify(error.body()), error.status as StatusCode, { 'Content-Type': JSON_TYPE, ...error.headers });
+  answer(c, JSON.stringify(error.body()), error.status as StatusCode, { 'Content-Type': JSON_TYPE, ...error.headers });
 
 /** The body of a result: the JSON array, or its only element for `.single()`. */
 const bodyOf = (req: GatewayRequest, r: Result) => (req.single ? (r.body ?? '[]').slice(1, -1) : r.body);
@@ -116,7 +117,7 @@ export function gatewayRoutes(ctx: AppContext) {
         `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
     }
     const partial = result.total !== null && result.page < result.total;
-    return req.c.newResponse(req.c.req.method === 'HEAD' ? null : bodyOf(req, result), partial ? 206 : 200, {
+    return answer(req.c, bodyOf(req, result), partial ? 206 : 200, {
       'Content-Range': contentRange(offset, result.page, result.total),
       'Content-Type': req.single ? OBJECT_TYPE : JSON_TYPE,
     });
@@ -159,9 +160,9 @@ export function gatewayRoutes(ctx: AppContext) {
       'Content-Range': method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, result.page, total),
       'Preference-Applied': applied.join(', '),
     };
-    if (!representation) return c.newResponse(null, method === 'POST' ? 201 : 204, headers);
+    if (!representation) return answer(c, null, method === 'POST' ? 201 : 204, headers);
     headers['Content-Type'] = req.single ? OBJECT_TYPE : JSON_TYPE;
-    return c.newResponse(bodyOf(req, result), method === 'POST' ? 201 : 200, headers);
+    return answer(c, bodyOf(req, result), method === 'POST' ? 201 : 200, headers);
   }
 
   async function handle(c: Context, table: string) {

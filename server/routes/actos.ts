@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { HttpError, parseWith, readJson } from '../http.js';
+import { HttpError, parseWith, readJson, json } from '../http.js';
 import { MENSAJES_ACTO, actoCreateSchema, actoUpdateSchema, isTempId } from '../../src/domain/expediente.js';
 import { actualizarActo, crearActo, listarActos } from '../services/expedientes-actos.js';
 
@@ -14,12 +14,12 @@ export function actosRoutes(ctx: AppContext) {
   const auth = requireUser(ctx);
 
   app.get('/expediente/:expedienteId', auth, async (c) =>
-    c.json(await listarActos(ctx.db, c.req.param('expedienteId'), c.get('user').id)),
+    json(c, await listarActos(ctx.db, c.req.param('expedienteId'), c.get('user').id)),
   );
 
   app.post('/', auth, async (c) => {
     const { id: _localId, ...input } = parseWith(actoCreateSchema, await readJson(c));
-    return c.json(await crearActo(ctx.db, c.get('user').id, input), 201);
+    return json(c, await crearActo(ctx.db, c.get('user').id, input), 201);
   });
 
   const requiereId = () => {
@@ -30,7 +30,7 @@ export function actosRoutes(ctx: AppContext) {
     const id = c.req.param('id');
     if (sinId(id)) requiereId();
     const { id: _id, expedienteId: _exp, ...changes } = parseWith(actoUpdateSchema, await readJson(c));
-    return c.json(await actualizarActo(ctx.db, id, c.get('user').id, changes));
+    return json(c, await actualizarActo(ctx.db, id, c.get('user').id, changes));
   });
 
   return app;

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { notFound, parseWith } from '../http.js';
+import { notFound, parseWith, json } from '../http.js';
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../audit.js';
 
 const pageNumber = (max: number, message: string) =>
@@ -55,7 +55,7 @@ export function auditoriaRoutes(ctx: AppContext) {
       total = count.rows[0].n;
     }
     const data: AuditEntry[] = rows.map(({ total: _total, at, ...r }) => ({ ...r, at: new Date(at).toISOString() }));
-    return c.json({ data, total, page: q.page, pageSize: q.pageSize });
+    return json(c, { data, total, page: q.page, pageSize: q.pageSize });
   });
 
   return app;

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.js';
-import { HttpError, parseWith, readJson } from '../http.js';
+import { HttpError, parseWith, readJson, json } from '../http.js';
 import { callerAddress } from '../auth/pins.js';
 import { checkIpLimit, sendPin, verifyPin } from '../auth/pin-store.js';
 import {
@@ -38,7 +38,7 @@ export function authRoutes(ctx: AppContext) {
       { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
       ip,
     );
-    return c.json({ message: 'Código PIN enviado correctamente' });
+    return json(c, { message: 'Código PIN enviado correctamente' });
   });
 
   app.post('/pin-login', async (c) => {
@@ -61,7 +61,7 @@ export function authRoutes(ctx: AppContext) {
       [usuario.personaId, notarias[0].idint],
     );
     const tokens = await startSession(ctx, usuario);
-    return c.json({ message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId });
+    return json(c, { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId });
   });
 
   app.post('/register', async (c) => {
@@ -74,7 +74,7 @@ export function authRoutes(ctx: AppContext) {
       { proposito: 'registro', tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
       ip,
     );
-    return c.json({ message: 'Código PIN enviado correctamente' });
+    return json(c, { message: 'Código PIN enviado correctamente' });
   });
 
   app.post('/register-confirm', async (c) => {
@@ -90,12 +90,12 @@ export function authRoutes(ctx: AppContext) {
       numeroDocumento: body.username,
       email: body.canal,
     });
-    return c.json({ message: 'Usuario registrado correctamente', idPersona: usuario.personaId });
+    return json(c, { message: 'Usuario registrado correctamente', idPersona: usuario.personaId });
   });
 
   app.post('/refresh', async (c) => {
     const body = parseWith(refreshSchema, await readJson(c));
-    return c.json(await rotateSession(ctx, body.refresh_token));
+    return json(c, await rotateSession(ctx, body.refresh_token));
   });
 
   // the bearer token is not needed: the refresh token names the session to end

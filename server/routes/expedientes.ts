@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { parseWith, readJson } from '../http.js';
+import { parseWith, readJson, json } from '../http.js';
 import { listaExpedientesQuerySchema, nuevoExpedienteSchema } from '../../src/domain/expediente.js';
 import { crearExpediente, expedienteAutorizado, listarExpedientes } from '../services/expedientes.js';
 
@@ -13,14 +13,14 @@ export function expedientesRoutes(ctx: AppContext) {
   // optional ?page&pageSize&sort&order&q; without page the whole list is a plain array
   app.get('/owner/:personaId', auth, async (c) => {
     const opts = parseWith(listaExpedientesQuerySchema, c.req.query());
-    return c.json(await listarExpedientes(ctx.db, c.req.param('personaId'), c.get('user').id, opts));
+    return json(c, await listarExpedientes(ctx.db, c.req.param('personaId'), c.get('user').id, opts));
   });
 
-  app.get('/:id', auth, async (c) => c.json(await expedienteAutorizado(ctx.db, c.req.param('id'), c.get('user').id, 'leer_expedientes')));
+  app.get('/:id', auth, async (c) => json(c, await expedienteAutorizado(ctx.db, c.req.param('id'), c.get('user').id, 'leer_expedientes')));
 
   app.post('/', auth, async (c) => {
     const input = parseWith(nuevoExpedienteSchema, await readJson(c));
-    return c.json(await crearExpediente(ctx.db, c.get('user').id, input), 201);
+    return json(c, await crearExpediente(ctx.db, c.get('user').id, input), 201);
   });
 
   return app;

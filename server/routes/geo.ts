@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http.js';
+import { HttpError, json } from '../http.js';
 import { countriesInSpanish, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME, type Country } from '../../src/domain/countries.js';
 
 const GEONAMES = 'http://api.geonames.org';
@@ -78,12 +78,12 @@ export function geoRoutes(ctx: AppContext) {
     if (!/^\d{5}$/.test(cp)) throw new HttpError(400, 'El código postal debe tener 5 dígitos');
     const found = await lookupPostalCode(ctx, cp);
     if (!found) throw new HttpError(404, 'Código postal no encontrado');
-    return c.json(found);
+    return json(c, found);
   });
 
   app.get('/countries', async (c) => {
     c.header('Cache-Control', 'public, max-age=86400');
-    return c.json(await listCountries(ctx));
+    return json(c, await listCountries(ctx));
   });
 
   return app;

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { HttpError, readJson } from '../http.js';
+import { HttpError, readJson, json } from '../http.js';
 import { isRelationActive } from '../../src/domain/representantes.js';
 import { canReadFull, findVisiblePersona, getPersona, listOwned, personaNotFound, toPersona } from '../services/personas.js';
 import { listPrivilegios } from '../services/personasPrivilegios.js';
@@ -48,7 +48,7 @@ export function legacyRoutes(ctx: AppContext) {
 
   const usuario = async (c: Context<AuthEnv>) => {
     const me = await legacyUser(ctx, c);
-    return c.json({ user: { userPk: { id: me.id }, ...toPersona(me) } });
+    return json(c, { user: { userPk: { id: me.id }, ...toPersona(me) } });
   };
   app.get('/usuarios', usuario);
   app.get('/usuarios/1', usuario);
@@ -59,19 +59,19 @@ export function legacyRoutes(ctx: AppContext) {
 
   app.get('/clientes', async (c) => {
     const me = await legacyUser(ctx, c);
-    return c.json(await listOwned(ctx.db, me.id));
+    return json(c, await listOwned(ctx.db, me.id));
   });
   app.get('/clientes/:id', async (c) => {
     const me = await legacyUser(ctx, c);
-    return c.json(await getPersona(ctx.db, me.id, c.req.param('id')));
+    return json(c, await getPersona(ctx.db, me.id, c.req.param('id')));
   });
   app.post('/clientes', async (c) => {
     const me = await legacyUser(ctx, c);
-    return c.json(await createPersonaAs(ctx.db, me.id, clienteBody(await readJson(c))), 201);
+    return json(c, await createPersonaAs(ctx.db, me.id, clienteBody(await readJson(c))), 201);
   });
   app.put('/clientes/:id', async (c) => {
     const me = await legacyUser(ctx, c);
-    return c.json(await updatePersonaAs(ctx.db, me.id, c.req.param('id'), clienteBody(await readJson(c))));
+    return json(c, await updatePersonaAs(ctx.db, me.id, c.req.param('id'), clienteBody(await readJson(c))));
   });
 
   // The representatives of a client: its privilegios granted, each with the receiving persona.
@@ -85,7 +85,7 @@ export function legacyRoutes(ctx: AppContext) {
       if (!row?.access) continue;
       items.push({ ...privilegio, activo: isRelationActive(privilegio), representante: toPersona(row, row.access) });
     }
-    return c.json(items);
+    return json(c, items);
   });
 
   return app;

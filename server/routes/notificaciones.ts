@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createEvents, type EventAttributes } from 'ics';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { HttpError, notFound, parseWith, readJson } from '../http.js';
+import { HttpError, notFound, parseWith, readJson, json } from '../http.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 
 const ICS_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
@@ -103,7 +103,7 @@ export function notificacionesRoutes(ctx: AppContext) {
     );
     const staff = rows[0];
     if (!staff) throw notFound('Personal no encontrado');
-    if (staff.calendar_type === 'lovable') return c.json({ message: 'No es necesario', sent: false });
+    if (staff.calendar_type === 'lovable') return json(c, { message: 'No es necesario', sent: false });
     if (!staff.is_active) throw new HttpError(409, 'El miembro del personal está desactivado');
 
     const rules = await ctx.db.query<InvitationData['rules'][number]>(
@@ -134,7 +134,7 @@ export function notificacionesRoutes(ctx: AppContext) {
         `Abra el archivo adjunto (invitacion.ics) o acepte la invitación para añadirlo a su calendario.\n`,
       attachments: [{ filename: 'invitacion.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
     });
-    return c.json({ message: `Invitación enviada a ${staff.email}`, sent: true });
+    return json(c, { message: `Invitación enviada a ${staff.email}`, sent: true });
   });
 
   return app;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { buscarPersonasPorIdentificador, type TipoBusqueda } from '../services/expedientes-personas.js';
+import { json } from '../http.js';
 
 /**
  * /persona/all|fisica|juridica/{identificador}: the act form's "find person by NIF", among the
@@ -12,7 +13,7 @@ export function personaLookupRoutes(ctx: AppContext) {
   const auth = requireUser(ctx);
   for (const tipo of ['all', 'fisica', 'juridica'] as TipoBusqueda[]) {
     app.get(`/${tipo}/:identificador`, auth, async (c) =>
-      c.json(await buscarPersonasPorIdentificador(ctx.db, c.get('user').id, tipo, c.req.param('identificador'))),
+      json(c, await buscarPersonasPorIdentificador(ctx.db, c.get('user').id, tipo, c.req.param('identificador'))),
     );
   }
   return app;

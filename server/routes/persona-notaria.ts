@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
-import { notFound } from '../http.js';
+import { notFound, json } from '../http.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +24,7 @@ export function personaNotariaRoutes(ctx: AppContext) {
       `select notaria_id as "notariaId" from servicios.persona_notaria where persona_id = $1 order by notaria_id`,
       [id],
     );
-    return c.json(links);
+    return json(c, links);
   });
 
   return app;

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { HttpError, parseWith, readJson } from '../http.js';
+import { HttpError, parseWith, readJson, json } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
 import { personaInputSchema, type Persona } from '../../src/domain/persona.js';
 import { normalizeIdentifier } from '../../src/domain/identifiers.js';
@@ -63,7 +63,7 @@ export function personaRoutes(ctx: AppContext) {
     if (!(await canReadFull(ctx.db, viewer, id))) throw personaNotFound();
     const tipo = c.req.query('identificador.tipo')?.trim().toUpperCase();
     const numero = c.req.query('identificador.numero');
-    return c.json(
+    return json(c,
       await listOwned(ctx.db, id, {
         tipo: tipo === 'DNI' ? 'NIF' : tipo || undefined,
         numero: numero ? normalizeIdentifier(numero) : undefined,
@@ -71,16 +71,16 @@ export function personaRoutes(ctx: AppContext) {
     );
   });
 
-  app.get('/:id', async (c) => c.json(await getPersona(ctx.db, c.get('user').id, c.req.param('id'))));
+  app.get('/:id', async (c) => json(c, await getPersona(ctx.db, c.get('user').id, c.req.param('id'))));
 
   app.put('/:id', async (c) => {
     const viewer = c.get('user').id;
     const id = c.req.param('id');
     if (!(await hasPermission(ctx.db, viewer, id, 'actualizar_ficha'))) throw personaNotFound();
-    return c.json(await updatePersonaAs(ctx.db, viewer, id, await readJson(c)));
+    return json(c, await updatePersonaAs(ctx.db, viewer, id, await readJson(c)));
   });
 
-  app.post('/', async (c) => c.json(await createPersonaAs(ctx.db, c.get('user').id, await readJson(c)), 201));
+  app.post('/', async (c) => json(c, await createPersonaAs(ctx.db, c.get('user').id, await readJson(c)), 201));
 
   return app;
 }

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { HttpError, parseWith, readJson } from '../http.js';
+import { HttpError, parseWith, readJson, json } from '../http.js';
 import { privilegioInputSchema, privilegioUpdateSchema } from '../../src/domain/representantes.js';
 import { canManage, canReadFull, findVisiblePersona, isUuid, personaNotFound } from '../services/personas.js';
 import { createPrivilegio, findPrivilegio, listPrivilegios, updatePrivilegio } from '../services/personasPrivilegios.js';
@@ -21,7 +21,7 @@ export function privilegioRoutes(ctx: AppContext) {
     app.get(`/${path}/:id`, async (c) => {
       const id = c.req.param('id');
       if (!(await canReadFull(ctx.db, c.get('user').id, id))) throw personaNotFound();
-      return c.json(await listPrivilegios(ctx.db, by, id));
+      return json(c, await listPrivilegios(ctx.db, by, id));
     });
   }
 
@@ -30,7 +30,7 @@ export function privilegioRoutes(ctx: AppContext) {
     const input = parseWith(privilegioInputSchema, await readJson(c));
     if (!(await canManage(ctx.db, viewer, input.personaOtorganteId))) throw personaNotFound();
     if (!(await findVisiblePersona(ctx.db, viewer, input.personaReceptoraId))) throw personaNotFound();
-    return c.json(await createPrivilegio(ctx.db, viewer, input), 201);
+    return json(c, await createPrivilegio(ctx.db, viewer, input), 201);
   });
 
   app.put('/:id', async (c) => {
@@ -46,7 +46,7 @@ export function privilegioRoutes(ctx: AppContext) {
       throw new HttpError(400, 'No se pueden cambiar las personas de un privilegio');
     }
     if (!existing.modificable) throw new HttpError(403, 'Este privilegio no es modificable');
-    return c.json(await updatePrivilegio(ctx.db, id, input));
+    return json(c, await updatePrivilegio(ctx.db, id, input));
   });
 
   return app;

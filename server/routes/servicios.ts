@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
-import { notFound, rejectNulInUrl } from '../http.js';
+import { notFound, rejectNulInUrl, json } from '../http.js';
 import { authRoutes } from './auth.js';
 import { personaNotariaRoutes } from './persona-notaria.js';
 import { expedientesRoutes } from './expedientes.js';
@@ -22,7 +22,7 @@ export function serviciosRoutes(ctx: AppContext) {
   app.use('*', rejectNulInUrl);
   app.get('/health', async (c) => {
     await ctx.db.query('select 1');
-    return c.json({ status: 'ok', database: ctx.db.kind });
+    return json(c, { status: 'ok', database: ctx.db.kind });
   });
   app.route('/auth', authRoutes(ctx));
   app.route('/personaNotaria', personaNotariaRoutes(ctx));

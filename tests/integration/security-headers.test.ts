@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, SERVICES, type TestServer } from '../support/server';
 
@@ -103,6 +104,65 @@ describe('security headers on every kind of answer', () => {
   it('errors keep their JSON shape: {message} for the services API, PostgREST\'s for the gateway', async () => {
     expect(await (await server.api('/no/such/thing')).json()).toEqual({ message: 'Recurso no encontrado' });
     expect(await (await fetch(`${server.url}/rest/v1/nada`)).json()).toMatchObject({ code: 'PGRST205', message: expect.any(String) });
+  });
+});
+
+/** A GET on a connection of its own, with the answer's bytes as sent (fetch would decompress them). */
+function rawGet(url: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request(url, { method, agent: false, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('compression: answers over 1 KB, for clients that accept it', () => {
+  const gzip = { 'Accept-Encoding': 'gzip, deflate, br' };
+  const anon = () => ({ apikey: server.ctx.anonKey });
+  const countries = () => `${server.url}/rest/v1/paises?select=*`;
+
+  it('a large answer is gzipped for a client that accepts it, and varies by Accept-Encoding', async () => {
+    const res = await rawGet(countries(), { ...anon(), ...gzip });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect((JSON.parse(zlib.gunzipSync(res.body).toString()) as unknown[]).length).toBe(250);
+  });
+
+  it('the same answer is sent as it is, with its length, to a client that does not', async () => {
+    const res = await rawGet(countries(), anon());
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect((JSON.parse(res.body.toString()) as unknown[]).length).toBe(250);
+  });
+
+  it('small answers (a row, an error, the services API) are not gzipped: they carry their length', async () => {
+    const small: [string, Record<string, string>][] = [
+      [`${server.url}/rest/v1/notarias?id=eq.1&select=id,nombre`, anon()],
+      [`${server.url}/rest/v1/nada`, {}],
+      [`${server.url}${SERVICES}/health`, {}],
+      [`${server.url}${SERVICES}/persona/x`, {}],
+    ];
+    for (const [url, headers] of small) {
+      const res = await rawGet(url, { ...headers, ...gzip });
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(Number(res.headers['content-length']), url).toBe(res.body.length);
+      expect(() => JSON.parse(res.body.toString()), url).not.toThrow();
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('HEAD answers the length of the body a GET would send, and no body', async () => {
+    const get = await rawGet(countries(), anon());
+    const head = await rawGet(countries(), anon(), 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(get.body.length);
   });
 });
 
