@@ -4,6 +4,7 @@
  *    raw primary-key SELECT of the same database through the server's Db adapter with 50 concurrent
  *    loops, measured in the same run; ratio gateway/raw ≥ 0.6.
  *  - services API: GET /persona/{id} with authorization (≥ 2,000 req/s, p99 < 50 ms).
+ *  - for information, the gateway GET again with the Accept-Encoding a browser sends.
  */
 import type { Bench } from './lib/bench.js';
 import { atLeast, below } from './lib/report.js';
@@ -57,19 +58,24 @@ export const throughput: Bench = {
       if (res.status !== 200 || body.length < 10) throw new Error(`GET ${url} answered ${res.status} ${body.slice(0, 200)}`);
     }
 
-    const measure = async (url: string) => {
-      await cannon({ url, headers: auth, connections: CONNECTIONS, duration: warmup });
-      return cannon({ url, headers: auth, connections: CONNECTIONS, duration: seconds });
+    const measure = async (url: string, headers: Record<string, string> = auth) => {
+      await cannon({ url, headers, connections: CONNECTIONS, duration: warmup });
+      return cannon({ url, headers, connections: CONNECTIONS, duration: seconds });
     };
     const gw = await measure(rest);
     await sleep(500);
     const svc = await measure(persona);
+    await sleep(500);
+    // as a browser asks: the answer (under 1 KB) must not cost a compression
+    const gwGzip = await measure(rest, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
     await server.stop();
 
     const raw = await rawSelect({ databaseUrl, dataDir: server.dataDir }, seconds);
     const db = databaseUrl ? 'Postgres (BENCH_DATABASE_URL)' : 'PGlite';
     ctx.figure('gateway GET /rest/v1/notarias?id=eq.1 (RLS, JWT)', Math.round(gw.rps), 'req/s', atLeast(2600, 'req/s'),
       `p50 ${round(gw.p50)} ms, p99 ${round(gw.p99)} ms; ${statusText(gw.statuses)}; ${db}`);
+    ctx.figure('the same GET with Accept-Encoding: gzip, deflate, br', Math.round(gwGzip.rps), 'req/s', undefined,
+      `p50 ${round(gwGzip.p50)} ms, p99 ${round(gwGzip.p99)} ms; ${statusText(gwGzip.statuses)}`);
     ctx.figure('raw primary-key SELECT, same database, Db adapter', Math.round(raw), 'queries/s', undefined,
       `${CONNECTIONS} concurrent loops in one process; ${db}`);
     ctx.figure('gateway / raw SELECT', round(gw.rps / raw, 2), '×', atLeast(0.6, '×'));
