@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
+import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult, SqlStatement } from './db.js';
-
-type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+import { BatchResults } from './pglite-results.js';
 
 const { serialize } = protocol;
 
@@ -75,34 +74,14 @@ class PreparedStatements {
       parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
     }
     parts.push(serialize.sync());
-    let messages: Message[];
-    try {
-      ({ messages } = await this.pg.execProtocol(concat(parts), { syncToFs: false }));
-    } catch (e) {
+    const answer = new BatchResults(this.pg.parsers);
+    await this.pg.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: answer.push });
+    if (answer.error) {
       // as PGlite's query() reports it
-      Object.assign(e as object, { query: statements.map((s) => s.sql).join(';\n') });
-      throw e;
+      throw Object.assign(answer.error, { query: statements.map((s) => s.sql).join(';\n') });
     }
-    return splitResults(messages).map((group) => {
-      const r = parse.parseResults(group, this.pg.parsers)[0];
-      // PGlite reports 0 affected rows for a SELECT; node-postgres counts the rows returned.
-      return { rows: r.rows as Record<string, unknown>[], rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
-    });
+    return answer.results;
   }
-}
-
-/** The backend messages of each statement: each ends with CommandComplete or EmptyQueryResponse. */
-function splitResults(messages: Message[]): Message[][] {
-  const groups: Message[][] = [];
-  let current: Message[] = [];
-  for (const m of messages) {
-    current.push(m);
-    if (m.name === 'commandComplete' || m.name === 'emptyQuery') {
-      groups.push(current);
-      current = [];
-    }
-  }
-  return groups;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

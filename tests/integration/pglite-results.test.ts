@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { BatchResults } from '../../server/db/pglite-results';
+
+/**
+ * The server reads PGlite's answers with its own reader (server/db/pglite-results.ts). Here real
+ * answers of a real PGlite are read by it, whole and cut into chunks at every byte, and compared
+ * with what PGlite's own reader makes of the same bytes.
+ */
+
+const { serialize } = protocol;
+let pg: PGlite;
+
+beforeAll(async () => {
+  pg = await PGlite.create();
+  await pg.exec(`
+    create table t (id int primary key, nombre text, datos jsonb, alta timestamptz, activo boolean, saldo numeric, grande bigint);
+    insert into t values
+      (1, 'Ana', '{"a": [1, 2]}', '2026-01-02T03:04:05Z', true, 10.5, 9007199254740993),
+      (2, 'Begoña Ibáñez — «notaría» 🏛️ ' || repeat('ñ', 40), null, null, false, null, 7),
+      (3, '', '[]', '2026-05-06T07:08:09.123Z', null, 0, -1);
+  `);
+});
+afterAll(() => pg?.close());
+
+/** The raw answer of a batch: each SQL is parsed, bound, described and executed, then one Sync. */
+async function rawAnswer(statements: string[]): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for (const text of statements) {
+    parts.push(serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({}));
+  }
+  parts.push(serialize.sync());
+  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (message.set(p, at), at + p.length), 0);
+  const chunks: Uint8Array[] = [];
+  await pg.execProtocolRawStream(message, { onRawData: (c) => chunks.push(c.slice()) });
+  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  chunks.reduce((at, c) => (all.set(c, at), at + c.length), 0);
+  return all;
+}
+
+/** What PGlite's own reader makes of the same bytes, per statement. */
+async function pgliteReads(statements: string[]) {
+  const parts: Uint8Array[] = [];
+  for (const text of statements) {
+    parts.push(serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({}));
+  }
+  parts.push(serialize.sync());
+  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (message.set(p, at), at + p.length), 0);
+  const { messages } = await pg.execProtocol(message);
+  const groups: (typeof messages)[] = [];
+  let current: typeof messages = [];
+  for (const m of messages) {
+    current.push(m);
+    if (m.name === 'commandComplete' || m.name === 'emptyQuery') {
+      groups.push(current);
+      current = [];
+    }
+  }
+  return groups.map((g) => {
+    const r = parse.parseResults(g, pg.parsers)[0];
+    return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
+  });
+}
+
+function readInChunks(bytes: Uint8Array, cut: number) {
+  const reader = new BatchResults(pg.parsers);
+  reader.push(bytes.subarray(0, cut));
+  reader.push(bytes.subarray(cut));
+  return reader;
+}
+
+describe('BatchResults', () => {
+  const batch = [
+    'select * from t order by id',
+    "update t set saldo = saldo where id in (1, 3)",
+    "select nombre as \"ñandú\", null::text as nada, 1 as \"ñandú\" from t where id = 2",
+    'select 1 where false',
+  ];
+
+  it('reads rows with their types and counts as PGlite does, in one chunk', async () => {
+    const reader = new BatchResults(pg.parsers);
+    reader.push(await rawAnswer(batch));
+    expect(reader.error).toBeNull();
+    expect(reader.results).toEqual(await pgliteReads(batch));
+    expect(reader.results[0].rows[0]).toMatchObject({ id: 1, datos: { a: [1, 2] }, activo: true, saldo: '10.5' });
+    expect(reader.results[0].rows[0].alta).toEqual(new Date('2026-01-02T03:04:05Z'));
+    expect(reader.results[1].rowCount).toBe(2);
+  });
+
+  it('reads the same whatever byte the output is cut at (multi-byte characters too)', async () => {
+    const bytes = await rawAnswer(batch);
+    const expected = await pgliteReads(batch);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const reader = readInChunks(bytes, cut);
+      expect(reader.results, `cut at ${cut}`).toEqual(expected);
+    }
+  });
+
+  it('keeps the first error with its Postgres fields; the statements after it are skipped', async () => {
+    const bytes = await rawAnswer(['select 1 as uno', "insert into t (id, nombre) values (1, 'otra')", 'select 2']);
+    for (const cut of [0, 7, Math.floor(bytes.length / 2), bytes.length]) {
+      const reader = readInChunks(bytes, cut);
+      expect(reader.results).toEqual([{ rows: [{ uno: 1 }], rowCount: 1 }]);
+      expect(reader.error).toBeInstanceOf(Error);
+      expect(reader.error).toMatchObject({ code: '23505', constraint: 't_pkey', table: 't', schema: 'public', severity: 'ERROR' });
+      expect(reader.error?.message).toContain('duplicate key');
+      expect(reader.error?.detail).toContain('(id)=(1)');
+    }
+  });
+});
