@@ -23,32 +23,29 @@ beforeAll(async () => {
 });
 afterAll(() => pg?.close());
 
-/** The raw answer of a batch: each SQL is parsed, bound, described and executed, then one Sync. */
-async function rawAnswer(statements: string[]): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for (const text of statements) {
-    parts.push(serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({}));
-  }
-  parts.push(serialize.sync());
-  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => (message.set(p, at), at + p.length), 0);
-  const chunks: Uint8Array[] = [];
-  await pg.execProtocolRawStream(message, { onRawData: (c) => chunks.push(c.slice()) });
-  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  chunks.reduce((at, c) => (all.set(c, at), at + c.length), 0);
+const concat = (parts: Uint8Array[]) => {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
   return all;
+};
+
+/** A batch as the server sends it: each SQL parsed, bound, described and executed, then one Sync. */
+const batchMessage = (statements: string[]) =>
+  concat([
+    ...statements.flatMap((text) => [serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({})]),
+    serialize.sync(),
+  ]);
+
+/** The raw answer of a batch, as PGlite writes it. */
+async function rawAnswer(statements: string[]): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  await pg.execProtocolRawStream(batchMessage(statements), { onRawData: (c) => chunks.push(c.slice()) });
+  return concat(chunks);
 }
 
 /** What PGlite's own reader makes of the same bytes, per statement. */
 async function pgliteReads(statements: string[]) {
-  const parts: Uint8Array[] = [];
-  for (const text of statements) {
-    parts.push(serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({}));
-  }
-  parts.push(serialize.sync());
-  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => (message.set(p, at), at + p.length), 0);
-  const { messages } = await pg.execProtocol(message);
+  const { messages } = await pg.execProtocol(batchMessage(statements));
   const groups: (typeof messages)[] = [];
   let current: typeof messages = [];
   for (const m of messages) {
