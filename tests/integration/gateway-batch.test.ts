@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyToken } from '../../server/auth/jwt';
-import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../support/server';
-import { READER, createFixtures, rest, signRaw } from './gateway-fixtures';
+import { TEST_JWT_SECRET, type TestServer } from '../support/server';
+import { READER, rest, signRaw, startGatewayServer } from './gateway-fixtures';
 
 /**
  * How the gateway runs a request on the database: SET_REQUEST and the statement as one batch
@@ -15,11 +15,8 @@ let admin: string;
 let reader: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await createFixtures(server);
+  ({ server, admin, reader } = await startGatewayServer());
   await server.ctx.db.exec('create table public.gw_batch (id int primary key, note text)');
-  admin = await server.token('99999999-9999-4999-8999-999999999999', 'admin');
-  reader = await server.token(READER);
 });
 afterAll(() => server?.close());
 afterEach(() => vi.useRealTimers());

@@ -1,6 +1,5 @@
 import { SignJWT } from 'jose';
-import type { TestServer } from '../support/server';
-import { TEST_JWT_SECRET } from '../support/server';
+import { TEST_JWT_SECRET, startTestServer, type TestServer } from '../support/server';
 
 /**
  * Tables of the gateway tests, created as superuser in `public` with grants and RLS like the
@@ -75,8 +74,13 @@ insert into public.gw_reviews (book_id, reviewer, rating, body) values
 
 export const READER = '11111111-1111-4111-8111-111111111111';
 
-export async function createFixtures(server: TestServer) {
+export const ADMIN = '99999999-9999-4999-8999-999999999999';
+
+/** A test server with the fixtures, and the access tokens of an admin and of READER. */
+export async function startGatewayServer() {
+  const server = await startTestServer();
   await server.ctx.db.exec(FIXTURES_SQL);
+  return { server, admin: await server.token(ADMIN, 'admin'), reader: await server.token(READER) };
 }
 
 /** A token signed with the server's secret but with any claims (expired, other roles...). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataProvider } from '@refinedev/supabase';
-import { startTestServer, type TestServer } from '../support/server';
-import { createFixtures } from './gateway-fixtures';
+import type { TestServer } from '../support/server';
+import { startGatewayServer } from './gateway-fixtures';
 
 // The requests @refinedev/supabase sends (the portal's "supabase" data provider), against the gateway.
 
@@ -9,9 +9,9 @@ let server: TestServer;
 let provider: ReturnType<typeof dataProvider>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await createFixtures(server);
-  provider = dataProvider(server.supabase(await server.token('99999999-9999-4999-8999-999999999999', 'admin')));
+  const started = await startGatewayServer();
+  server = started.server;
+  provider = dataProvider(server.supabase(started.admin));
 });
 afterAll(() => server?.close());
 

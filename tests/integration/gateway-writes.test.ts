@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { READER, createFixtures, rest, signRaw } from './gateway-fixtures';
+import type { TestServer } from '../support/server';
+import { READER, rest, signRaw, startGatewayServer } from './gateway-fixtures';
 
 // Writes, authentication, RLS and errors of the /rest/v1 gateway, through the real supabase-js.
 
@@ -9,10 +9,7 @@ let admin: string;
 let reader: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await createFixtures(server);
-  admin = await server.token('99999999-9999-4999-8999-999999999999', 'admin');
-  reader = await server.token(READER, 'assistant');
+  ({ server, admin, reader } = await startGatewayServer());
 });
 afterAll(() => server?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { READER, createFixtures, rest } from './gateway-fixtures';
+import type { TestServer } from '../support/server';
+import { READER, rest, startGatewayServer } from './gateway-fixtures';
 
 // The /rest/v1 gateway through the real supabase-js client: reads, filters, ordering, paging,
 // counts and representations. Auth, RLS, writes and errors are in gateway-writes.test.ts.
@@ -9,9 +9,7 @@ let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await createFixtures(server);
-  admin = await server.token('99999999-9999-4999-8999-999999999999', 'admin');
+  ({ server, admin } = await startGatewayServer());
 });
 afterAll(() => server?.close());
 
