@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult, SqlStatement } from './db.js';
-import { BatchResults } from './pglite-results.js';
+import { BatchResults, batchMessage, type BoundStatement } from './pglite-protocol.js';
 
 const { serialize } = protocol;
 
@@ -62,7 +62,7 @@ class PreparedStatements {
    * that transaction. Answers one result per statement.
    */
   async run(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]> {
-    const parts: Uint8Array[] = [];
+    const bound: BoundStatement[] = [];
     for (const { sql, params = [] } of statements) {
       const { name, paramTypes } = await this.get(sql);
       // the values as PGlite's query() serialises them: by the parameter's type in the database
@@ -71,11 +71,10 @@ class PreparedStatements {
         const toText = this.pg.serializers[paramTypes[i]];
         return toText ? toText(value) : String(value);
       });
-      parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
+      bound.push({ name, values });
     }
-    parts.push(serialize.sync());
     const answer = new BatchResults(this.pg.parsers);
-    await this.pg.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: answer.push });
+    await this.pg.execProtocolRawStream(batchMessage(bound), { syncToFs: false, onRawData: answer.push });
     if (answer.error) {
       // as PGlite's query() reports it
       throw Object.assign(answer.error, { query: statements.map((s) => s.sql).join(';\n') });
@@ -116,7 +115,11 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
   });
   const prepared = new PreparedStatements(pg);
 
-  /** Outside a transaction: both locks, one retry when a stored plan went stale (nothing ran). */
+  /**
+   * Outside a transaction: both locks, one retry when a stored plan went stale (nothing ran).
+   * No pg.syncToFs() after it, unlike PGlite's query(): the data directory is a Node directory
+   * (NODEFS) or memory, whose syncToFs does nothing; Postgres's own fsync writes through.
+   */
   const batch = async (statements: SqlStatement[]) => {
     await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
@@ -127,8 +130,6 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
           if (!isStalePlan(e)) throw e;
           for (const s of statements) await prepared.forget(s.sql);
           return prepared.run(statements);
-        } finally {
-          await pg.syncToFs();
         }
       }),
     );

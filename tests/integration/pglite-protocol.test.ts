@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
-import { BatchResults } from '../../server/db/pglite-results';
+import { BatchResults, batchMessage, type BoundStatement } from '../../server/db/pglite-protocol';
 
 /**
- * The server reads PGlite's answers with its own reader (server/db/pglite-results.ts). Here real
- * answers of a real PGlite are read by it, whole and cut into chunks at every byte, and compared
- * with what PGlite's own reader makes of the same bytes.
+ * The server writes its batches and reads PGlite's answers with its own code
+ * (server/db/pglite-protocol.ts). Here its messages are compared byte for byte with PGlite's
+ * serializer and run on a real PGlite; real answers are read whole and cut into chunks at every
+ * byte, and compared with what PGlite's own reader makes of the same bytes.
  */
 
 const { serialize } = protocol;
@@ -30,7 +32,7 @@ const concat = (parts: Uint8Array[]) => {
 };
 
 /** A batch as the server sends it: each SQL parsed, bound, described and executed, then one Sync. */
-const batchMessage = (statements: string[]) =>
+const unpreparedBatch = (statements: string[]) =>
   concat([
     ...statements.flatMap((text) => [serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({})]),
     serialize.sync(),
@@ -39,13 +41,13 @@ const batchMessage = (statements: string[]) =>
 /** The raw answer of a batch, as PGlite writes it. */
 async function rawAnswer(statements: string[]): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  await pg.execProtocolRawStream(batchMessage(statements), { onRawData: (c) => chunks.push(c.slice()) });
+  await pg.execProtocolRawStream(unpreparedBatch(statements), { onRawData: (c) => chunks.push(c.slice()) });
   return concat(chunks);
 }
 
 /** What PGlite's own reader makes of the same bytes, per statement. */
 async function pgliteReads(statements: string[]) {
-  const { messages } = await pg.execProtocol(batchMessage(statements));
+  const { messages } = await pg.execProtocol(unpreparedBatch(statements));
   const groups: (typeof messages)[] = [];
   let current: typeof messages = [];
   for (const m of messages) {
@@ -105,5 +107,41 @@ describe('BatchResults', () => {
       expect(reader.error?.message).toContain('duplicate key');
       expect(reader.error?.detail).toContain('(id)=(1)');
     }
+  });
+});
+
+describe('batchMessage', () => {
+  /** The same batch through PGlite's serializer. */
+  const pgliteMessage = (statements: BoundStatement[]) =>
+    concat([
+      ...statements.flatMap(({ name, values }) => [
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+      ]),
+      serialize.sync(),
+    ]);
+
+  it('writes the bytes PGlite writes, for any text, NULLs and statement names', () => {
+    const value = fc.option(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary', maxLength: 3000 })), { nil: null });
+    const statement = fc.record({ name: fc.string({ unit: 'grapheme-ascii', maxLength: 20 }).map((n) => n.replace(/\0/g, '')), values: fc.array(value, { maxLength: 12 }) });
+    fc.assert(
+      fc.property(fc.array(statement, { minLength: 1, maxLength: 4 }), (statements) => {
+        expect(Buffer.from(batchMessage(statements)).equals(Buffer.from(pgliteMessage(statements)))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('binds the values a prepared statement then answers unchanged', async () => {
+    await pg.execProtocol(concat([serialize.parse({ name: 'eco', text: 'select $1::text as a, $2::text as b, $3::int as c' }), serialize.sync()]));
+    const values = ['Begoña «notaría» 🏛️ ' + 'ñ'.repeat(5000), null, '42'];
+    const reader = new BatchResults(pg.parsers);
+    await pg.execProtocolRawStream(batchMessage([{ name: 'eco', values }, { name: 'eco', values: ['', 'x', null] }]), { onRawData: reader.push });
+    expect(reader.error).toBeNull();
+    expect(reader.results).toEqual([
+      { rows: [{ a: values[0], b: null, c: 42 }], rowCount: 1 },
+      { rows: [{ a: '', b: 'x', c: null }], rowCount: 1 },
+    ]);
   });
 });
