@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
-import { isPgError } from '../db/db.js';
+import { isPgError, type SqlStatement } from '../db/db.js';
 import { answer } from '../http.js';
 import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
@@ -21,6 +21,12 @@ import { SchemaMiss, deleteStatement, insertStatement, readStatement, updateStat
 // PostgREST sets these per request; RLS policies read the claims (public.jwt_claims()).
 const SET_REQUEST = `select set_config('role', $1::text, true), set_config('request.jwt.claims', $2::text, true),
   set_config('request.method', $3::text, true), set_config('request.path', $4::text, true)`;
+
+/** The statement that makes the rest of a request's transaction run as its role, with its claims. */
+export const requestSettings = (auth: RequestAuth, method: string, path: string): SqlStatement => ({
+  sql: SET_REQUEST,
+  params: [auth.role, auth.claims, method, path],
+});
 
 interface Result {
   total: number | null;
@@ -79,7 +85,7 @@ export function gatewayRoutes(ctx: AppContext) {
    * unless a statement fails (then both roll back); else a transaction that can still roll back.
    */
   async function run(req: GatewayRequest, statement: Statement, check?: (r: Result) => void): Promise<Result> {
-    const setRequest = { sql: SET_REQUEST, params: [req.auth.role, req.auth.claims, req.c.req.method, req.c.req.path] };
+    const setRequest = requestSettings(req.auth, req.c.req.method, req.c.req.path);
     const toResult = (row: Record<string, unknown>): Result => ({
       body: row.body as string | null,
       total: row.total === null ? null : Number(row.total),
