@@ -48,9 +48,10 @@ export async function openPgliteInWorker(dataDir: string | null): Promise<Db> {
     else call?.resolve(reply.result);
   });
   // A database that stopped cannot serve again: every waiting and later call fails with why.
+  // The first reason stays: a crash's own error, not the exit that follows it.
   const stop = (e: Error) => {
-    stopped = e;
-    for (const call of pending.values()) call.reject(e);
+    stopped ??= e;
+    for (const call of pending.values()) call.reject(stopped);
     pending.clear();
   };
   worker.on('error', stop);
