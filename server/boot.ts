@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config.js';
 import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
+import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
 import { signAnonKey } from './auth/jwt.js';
 import type { createApp } from './app.js';
@@ -27,6 +28,8 @@ export async function startServer(
   // The database opens (PGlite compiles its wasm off the main thread) while the routes load.
   const [db, { createApp }] = await Promise.all([opts.db ?? openDb(config), import('./app.js')]);
   const applied = await migrate(db, { seed: config.seedDemo });
+  // PostgreSQL vacuums by itself; the embedded database needs the server to do it
+  const autovacuum = db.kind === 'pglite' ? await startAutovacuum(db, log) : null;
   const ctx: AppContext = {
     config,
     db,
@@ -47,6 +50,7 @@ export async function startServer(
     applied,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await autovacuum?.stop();
       await db.close();
     },
   };
