@@ -136,6 +136,20 @@ describe('a fresh embedded database', () => {
     expect(await q('select id from public.plantillas_escrituras where acto_id is null')).toHaveLength(1); // one for every act
   });
 
+  it('every foreign key has an index led by its columns (deleting the row it points to does not read the whole table)', async () => {
+    const unindexed = await db.query<{ key: string }>(`
+      select c.conrelid::regclass || ' (' || c.conname || ')' as key
+        from pg_constraint c
+       where c.contype = 'f'
+         and not exists (
+           select 1 from pg_index i
+            where i.indrelid = c.conrelid
+              and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+              and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)
+       order by 1`);
+    expect(unindexed.rows.map((r) => r.key)).toEqual([]);
+  });
+
   it("act 3 is 'Poder General' with a real form definition", async () => {
     const [acto] = (await db.query<{ nombre: string; categoria_id: number; json_definicion: FormDefinition }>(
       'select nombre, categoria_id, json_definicion from public.actos_servicios where id = 3',
