@@ -76,7 +76,10 @@ export function createApp(ctx: AppContext) {
       ctx.log(`[error] ${c.req.method} ${c.req.routePath}: datos no válidos (${err.code})`);
       return json(c, { message: PG_DATA_ERRORS[err.code] ?? 'Datos no válidos' }, 400);
     }
-    ctx.log(`[error] ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    // the route's pattern, not its path (/persona/all/{document} holds a document number); of a
+    // Postgres error its code, not its message, which may quote a value
+    const cause = isPgError(err) ? `Postgres ${err.code}${err.constraint ? ` (${err.constraint})` : ''}` : (err.stack ?? err.message);
+    ctx.log(`[error] ${c.req.method} ${c.req.routePath}: ${cause}`);
     return json(c, { message: 'Error interno del servidor' }, 500);
   });
   return app;

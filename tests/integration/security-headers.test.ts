@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -257,6 +258,23 @@ describe('TRUST_PROXY: the per-address cap on PIN requests', () => {
 });
 
 describe('the log in production', () => {
+  it('names the route of an unexpected error, not its path (which may hold a document number)', async () => {
+    const lines: string[] = [];
+    const prod = await startTestServer({ production: true }, { log: (m) => lines.push(m) });
+    const token = await prod.token(randomUUID());
+    await prod.ctx.db.close(); // the database goes away under the running server
+    try {
+      const res = await prod.api('/persona/all/12345678Z', { token });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ message: 'Error interno del servidor' });
+      const log = lines.join('\n');
+      expect(log).toMatch(/\[error\] GET \/nt\/demo\/v1\/servicios\/persona\/all\/:\w+: /);
+      expect(log).not.toContain('12345678Z');
+    } finally {
+      await prod.close().catch(() => undefined);
+    }
+  });
+
   it('holds no PIN, token, document number, e-mail or name, through a whole sign-in', async () => {
     const lines: string[] = [];
     const prod = await startTestServer({ production: true, trustProxy: 0 }, { log: (m) => lines.push(m) });
