@@ -35,7 +35,9 @@ async function workerEntry(): Promise<URL> {
 }
 
 export async function openPgliteInWorker(dataDir: string | null): Promise<Db> {
-  const worker = new Worker(await workerEntry(), { workerData: { dataDir } });
+  // the thread's garbage is small result buffers: a 6 MB young generation (2 MB halves) is enough
+  // and keeps its memory low whatever the main thread's flags give the main thread
+  const worker = new Worker(await workerEntry(), { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   let lastId = 0;
   let stopped: Error | null = null;
