@@ -17,7 +17,6 @@ function findBin() {
   return null;
 }
 
-
 export async function startTempPostgres() {
   const bin = findBin();
   if (!bin) return null;

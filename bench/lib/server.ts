@@ -25,7 +25,6 @@ process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-
 export function tempDir(prefix = 'notaria-bench-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.add(dir);
