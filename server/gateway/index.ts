@@ -87,20 +87,20 @@ export function gatewayRoutes(ctx: AppContext) {
    */
   async function run(req: GatewayRequest, statement: Statement, check?: (r: Result) => void): Promise<Result> {
     const setRequest = requestSettings(req.auth, req.c.req.method, req.c.req.path);
-    const toResult = (row: Record<string, unknown>): Result => ({
-      body: row.body as string | null,
-      total: row.total === null ? null : Number(row.total),
-      page: Number(row.page),
-    });
+    const toResult = (rows: Record<string, unknown>[]): Result => {
+      if (statement.perRow) return { total: null, page: rows.length, body: `[${rows.map((r) => r.json).join(',')}]` };
+      const row = rows[0];
+      return { body: row.body as string | null, total: row.total === null ? null : Number(row.total), page: Number(row.page) };
+    };
     try {
       if (!check && !req.prefs.rollback) {
         const [, { rows }] = await ctx.db.batch([setRequest, statement]);
-        return toResult(rows[0]);
+        return toResult(rows);
       }
       return await ctx.db.transaction(async (tx) => {
         await tx.query(setRequest.sql, setRequest.params);
         const { rows } = await tx.query<Record<string, unknown>>(statement.sql, statement.params);
-        const result = toResult(rows[0]);
+        const result = toResult(rows);
         check?.(result);
         if (req.prefs.rollback) throw new Rollback(result);
         return result;
