@@ -1,6 +1,6 @@
 // Finds Chromium for the browser tests: CHROMIUM_PATH, /usr/bin/chromium, or installs Debian's package when root.
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { installDebianPackage } from './debian-package.mjs';
 
 export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
@@ -10,18 +10,9 @@ export function findChromium() {
 export function ensureChromium() {
   let found = findChromium();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
-  if (isRoot && hasApt) {
-    console.log('Chromium no está instalado: instalando el paquete chromium de Debian (apt-get)...');
-    const run = (cmd) => spawnSync('sh', ['-c', cmd], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
-    if (run('apt-get install -y chromium') !== 0) {
-      run('apt-get update');
-      run('apt-get install -y chromium');
-    }
-    found = findChromium();
-    if (found) return found;
-  }
+  const notice = 'Chromium no está instalado: instalando el paquete chromium de Debian (apt-get)...';
+  if (installDebianPackage('chromium', notice)) found = findChromium();
+  if (found) return found;
   console.error(
     'No se encontró Chromium para las pruebas del navegador.\n' +
       'Instálelo con "apt-get install -y chromium" (como root) o indique su ruta en CHROMIUM_PATH.',

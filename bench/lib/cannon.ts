@@ -10,19 +10,25 @@ export interface CannonRun {
   p99: number;
   /** Responses by status code. */
   statuses: Map<number, number>;
+  /** CPU this process (autocannon runs in it) used meanwhile, in cores. */
+  clientCores: number;
 }
 
 /** Runs autocannon and keeps every response time, so any percentile (p95 too) can be read. */
 export async function cannon(opts: Options): Promise<CannonRun> {
   const times: number[] = [];
   const statuses = new Map<number, number>();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
   const instance = autocannon({ timeout: 10, ...opts });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     times.push(ms);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   });
   const result = await instance;
+  const used = process.cpuUsage(cpu);
   return {
+    clientCores: (used.user + used.system) / 1000 / (performance.now() - started),
     result,
     rps: result.requests.total / (result.duration || 1),
     p50: percentile(times, 50),
