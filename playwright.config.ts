@@ -11,8 +11,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   // One retry everywhere (not only where CI is set): a journey that fails twice fails, and one that
-  // passes on the retry is listed as flaky in the report (seen once: an antd menu item clicked
-  // while its dropdown was still settling, with no logout request sent).
+  // passes on the retry is listed as flaky in the report. (Seen under load: an antd menu item or
+  // select clicked while the page was still busy, and the click lost; fixtures.ts clickMenuItem()
+  // and openSelect() click again while nothing happened.)
   retries: 1,
   reporter: [['list']],
   use: {

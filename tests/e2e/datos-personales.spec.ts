@@ -1,16 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshot, pinFromOutbox, randomNif, registerUser } from './fixtures';
+import { test, expect, screenshot, openSelect, pinFromOutbox, randomNif, registerUser } from './fixtures';
 
 /**
  * Picks an option of the antd select labelled `label` (inside `scope`). The selected value's
- * label covers the select's input, so the click goes through it; a click that lands while the
- * dialog is still scrolling is retried.
+ * label covers the select's input (openSelect clicks through it); a click on the option that lands
+ * while the dialog is still scrolling is retried.
  */
 async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
   const input = scope.getByLabel(label, { exact: true });
   const select = scope.locator('.ant-select').filter({ has: page.locator(`[id="${await input.getAttribute('id')}"]`) });
   for (let attempt = 1; ; attempt++) {
-    if (!(await input.getAttribute('aria-expanded'))?.includes('true')) await input.click({ force: true });
+    await openSelect(input);
     // long lists are virtual: a searchable select is filtered by typing
     if ((await input.getAttribute('readonly')) === null) await input.fill(option);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
@@ -60,7 +60,7 @@ async function freshUser(page: Page) {
 
 /** Chooses the signed-in person's own record in the client selector. */
 async function selectClient(page: Page, name: string) {
-  await page.getByRole('combobox', { name: 'Cliente' }).click({ force: true });
+  await openSelect(page.getByRole('combobox', { name: 'Cliente' }));
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
 }
 
@@ -171,7 +171,7 @@ test('creates a natural person and a legal person through the dialog', async ({ 
   await expect(page.locator('.dp-nombre')).toHaveText('Construcciones Prieto S.L.');
 
   // both are now among the user's clients
-  await page.getByRole('combobox', { name: 'Cliente' }).click({ force: true });
+  await openSelect(page.getByRole('combobox', { name: 'Cliente' }));
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.filter({ hasText: 'Lucía Prieto' })).toHaveCount(1);
   await expect(options.filter({ hasText: 'Construcciones Prieto S.L.' })).toHaveCount(1);

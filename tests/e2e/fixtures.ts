@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Every journey runs against the server that global-setup started. */
 export const test = base.extend({
@@ -61,6 +61,30 @@ export async function pinFromOutbox(since: number, email?: string, subject = 'Su
     if (Date.now() > deadline) throw new Error(`No llegó ningún código PIN${email ? ` para ${email}` : ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Opens the antd select whose input is `input`. On a page still busy re-rendering (just after a
+ * save, under load), a click on the select was seen to open nothing: it clicks again, only while
+ * the input does not say it is open (aria-expanded), so an open list is never toggled shut.
+ */
+export async function openSelect(input: Locator) {
+  await expect(async () => {
+    if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click({ force: true });
+    await expect(input).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Clicks an item of an antd dropdown menu. A click that lands while the menu is still opening was
+ * seen to do nothing (the menu stays open, no request is sent): it clicks again while the item is
+ * still shown. A click that was taken closes the menu (or leaves the page), which ends the loop.
+ */
+export async function clickMenuItem(item: Locator) {
+  await expect(async () => {
+    if (await item.isVisible()) await item.click({ timeout: 2_000 });
+    await expect(item).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** The antd select whose input is labelled `label` (its root element, to click or read). */

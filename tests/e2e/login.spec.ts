@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, screenshot, chooseOption, pinFromOutbox, randomNif, registerUser, rememberEmail, signIn } from './fixtures';
+import { test, expect, screenshot, chooseOption, clickMenuItem, pinFromOutbox, randomNif, registerUser, rememberEmail, signIn } from './fixtures';
 
 
 const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title }).first();
@@ -84,7 +84,7 @@ test('a first-time user registers, signs in with the e-mailed PIN, stays signed 
   await expect(page).toHaveURL(/\/datos-personales$/);
 
   await page.getByRole('button', { name: 'Mi cuenta' }).click();
-  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await clickMenuItem(page.getByRole('menuitem', { name: 'Cerrar sesión' }));
   await expect(toast(page, 'Sesión cerrada')).toContainText('Has cerrado sesión correctamente');
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('refresh_token'), localStorage.getItem('id_persona')])).toEqual([null, null, null]);

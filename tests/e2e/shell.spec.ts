@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, screenshot, registerUser, signIn } from './fixtures';
+import { test, expect, screenshot, clickMenuItem, registerUser, signIn } from './fixtures';
 
 test('the public landing page explains the portal and leads to the login', async ({ page }) => {
   await page.goto('/');
@@ -67,7 +67,7 @@ test('signing out in a second tab signs out the first one', async ({ context }) 
   await second.goto('/dashboard');
   await expect(second.getByText(`Bienvenido ${documento}`)).toBeVisible();
   await second.getByRole('button', { name: 'Mi cuenta' }).click();
-  await second.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await clickMenuItem(second.getByRole('menuitem', { name: 'Cerrar sesión' }));
   await expect(second).toHaveURL(/\/$/);
 
   await expect(first).toHaveURL(/\/login\?to=%2Fcitas$/);
