@@ -121,7 +121,7 @@ export const throughput: Bench = {
       const gwRps = median(turns.map((t) => t.gw.rps));
       const rawRps = median(turns.map((t) => t.raw));
       ctx.figure('gateway GET /rest/v1/notarias?id=eq.1 (RLS, JWT)', Math.round(gwRps), 'req/s', atLeast(2600, 'req/s'),
-        `median of ${rounds} × ${seconds} s; middle round ${runText(middle.gw)}; ${tool}; ${dbName}`);
+        `median of ${rounds} × ${seconds} s; the round of the median ratio: ${runText(middle.gw)}; ${tool}; ${dbName}`);
       ctx.figure('raw primary-key SELECT, same database, Db adapter', Math.round(rawRps), 'queries/s', undefined,
         `median of ${rounds} × ${seconds} s, ${CONNECTIONS} concurrent loops in one process; ${dbName}`);
       ctx.figure('gateway / raw SELECT', round(middle.gw.rps / middle.raw, 2), '×', atLeast(0.6, '×'),
