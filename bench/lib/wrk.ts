@@ -26,7 +26,7 @@ export interface LoadRun {
 /** wrk's path: WRK_PATH, `wrk` on PATH, or Debian's package installed now (as root); null if none. */
 export function findWrk(): string | null {
   const onPath = () => spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).stdout.trim() || null;
-  const found = process.env.WRK_PATH || onPath();
+  const found = process.env.WRK_PATH && fs.existsSync(process.env.WRK_PATH) ? process.env.WRK_PATH : onPath();
   if (found) return found;
   return installDebianPackage('wrk', 'wrk no está instalado: instalando el paquete wrk de Debian (apt-get)...') ? onPath() : null;
 }
