@@ -137,13 +137,16 @@ export default function NuevoActoDialog({ open, notariaId, onCancel, onElegido }
 function TituloActoDialog({ inicial, onCancel, onConfirm }: { inicial: string; onCancel: () => void; onConfirm: (t: string) => void }) {
   const [titulo, setTitulo] = useState(inicial);
   const valido = titulo.trim() !== '';
-  const confirmar = () => valido && onConfirm(titulo.trim());
+  // Enter confirms what the field holds when it is pressed, even before React shows the last keystroke
+  const confirmar = (valor = titulo) => {
+    if (valor.trim() !== '') onConfirm(valor.trim());
+  };
   return (
     <Modal
       open
       title="Título del acto"
       onCancel={onCancel}
-      onOk={confirmar}
+      onOk={() => confirmar()}
       closable={{ 'aria-label': 'Cerrar' }}
       okText="Confirmar"
       cancelText="Atrás"
@@ -160,7 +163,7 @@ function TituloActoDialog({ inicial, onCancel, onConfirm }: { inicial: string; o
         status={valido ? '' : 'error'}
         aria-describedby="titulo-acto-ayuda"
         onChange={(e) => setTitulo(e.target.value)}
-        onPressEnter={confirmar}
+        onPressEnter={(e) => confirmar(e.currentTarget.value)}
       />
       <Typography.Text id="titulo-acto-ayuda" type={valido ? 'secondary' : 'danger'}>
         {valido ? 'Pulse Intro para confirmar.' : 'Debe introducir un título para el acto'}
