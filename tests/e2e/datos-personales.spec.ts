@@ -64,9 +64,9 @@ async function selectClient(page: Page, name: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
 }
 
+/** Today as the browser sees it (its time zone is Europe/Madrid, playwright.config.ts), whatever this process's is. */
 function todayDdMmYyyy() {
-  const d = new Date();
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  return new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 }
 
 test('creates a natural person and a legal person through the dialog', async ({ page }) => {
