@@ -139,7 +139,8 @@ function TituloActoDialog({ inicial, onCancel, onConfirm }: { inicial: string; o
   const valido = titulo.trim() !== '';
   // Enter confirms what the field holds when it is pressed, even before React shows the last keystroke
   const confirmar = (valor = titulo) => {
-    if (valor.trim() !== '') onConfirm(valor.trim());
+    const limpio = valor.trim();
+    if (limpio) onConfirm(limpio);
   };
   return (
     <Modal
