@@ -113,10 +113,10 @@ export function notificacionesRoutes(ctx: AppContext) {
     );
     const citas = await ctx.db.query<InvitationData['citas'][number]>(
       `select id::int as id, to_char(date, 'YYYY-MM-DD') as date, to_char(time, 'HH24:MI') as time, subject, type
-         from public.citas where staff_id = $1 and date >= current_date order by date, time limit 200`,
+         from public.citas where staff_id = $1 and date >= servicios.hoy() order by date, time limit 200`,
       [notarioId],
     );
-    const today = (await ctx.db.query<{ today: string }>(`select to_char(current_date, 'YYYY-MM-DD') as today`)).rows[0].today;
+    const today = (await ctx.db.query<{ today: string }>(`select to_char(servicios.hoy(), 'YYYY-MM-DD') as today`)).rows[0].today;
     const ics = buildInvitationIcs({
       staff: { id: staff.id, name: staff.name, email: staff.email },
       notaria: { nombre: staff.nombre, direccion: staff.direccion, email: staff.notaria_email },

@@ -35,10 +35,25 @@ function isRealDate({ year, month, day }: Ymd): boolean {
 
 const toIso = ({ year, month, day }: Ymd) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
-/** Today's date in the local calendar, as yyyy-mm-dd. */
-export function todayIso(now: Date = new Date()): string {
-  return toIso({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+/**
+ * The offices' time zone. "Today" is the date in peninsular Spain in the browser, wherever it
+ * is, in the server (which runs in UTC) and in the database (servicios.hoy(), migration 0008):
+ * the form, the API and the RLS policies agree on it between midnight in Spain and in UTC too.
+ */
+export const OFFICE_TIME_ZONE = 'Europe/Madrid';
+
+const officeClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: OFFICE_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+});
+
+/** The date (yyyy-mm-dd) and time (HH:mm) in the offices' time zone at the instant `now`. */
+export function officeNow(now: Date = new Date()): { date: string; time: string } {
+  const part = Object.fromEntries(officeClock.formatToParts(now).map((p) => [p.type, Number(p.value)]));
+  return { date: toIso({ year: part.year, month: part.month, day: part.day }), time: `${pad(part.hour)}:${pad(part.minute)}` };
 }
+
+/** The date in the offices' time zone at the instant `now`, as yyyy-mm-dd. */
+export const todayIso = (now: Date = new Date()): string => officeNow(now).date;
 
 /** Form date → API date: three dd/mm/yyyy parts become yyyy-mm-dd (zero padded); anything else ''. */
 export function formDateToIso(value: string | null | undefined): string {
@@ -89,7 +104,7 @@ function parseFormDate(value: string, formatMessage: string): { iso: string } | 
 
 /**
  * The birth-date rules of the natural-person form, in the spec's order; null when valid.
- * `today` is yyyy-mm-dd (defaults to the local date).
+ * `today` is yyyy-mm-dd (defaults to today in the offices' time zone).
  */
 export function birthDateError(value: string, today: string = todayIso()): string | null {
   const parsed = parseFormDate(value, MENSAJES_FECHA.formato);

@@ -57,7 +57,7 @@ export interface ConsultaSlots {
   rules: ReglaDisponibilidad[];
   /** Times already booked with this staff member on this date. */
   booked: string[];
-  /** The local date and time of now: past dates offer nothing, today only later times. */
+  /** The date and time of now in the offices' time zone: past dates offer nothing, today only later times. */
   now: { date: string; time: string };
 }
 

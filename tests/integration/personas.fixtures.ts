@@ -80,12 +80,6 @@ export async function insertPrivilegio(
   return rows[0].id;
 }
 
-/** The database's own today (the rule of "in force" uses current_date). */
-export async function serverToday(server: TestServer): Promise<string> {
-  const { rows } = await server.ctx.db.query<{ d: string }>(`select current_date::text as d`);
-  return rows[0].d;
-}
-
 export async function countPersonas(server: TestServer): Promise<number> {
   const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from servicios.personas');
   return rows[0].n;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { insertPersona, insertPrivilegio, serverToday } from './personas.fixtures';
+import { todayIso } from '../../src/domain/dates';
+import { insertPersona, insertPrivilegio } from './personas.fixtures';
 
 let server: TestServer;
 let owner: string;
@@ -149,12 +150,12 @@ describe('GET /privilegio/concedidos/{id} and /recibidos/{id}', () => {
 });
 
 describe('PUT /privilegio/{id}', () => {
-  it('ending the relation today makes it inactive and withdraws its access', async () => {
+  it("ending the relation today (the portal's today, Spain's) makes it inactive and withdraws its access", async () => {
     const receptora = await nuevoRepresentante();
     const id = await insertPrivilegio(server, { otorgante: cliente, receptora, permisos: ['leer_ficha'] });
     const repToken = await server.token(receptora);
     expect((await server.api(`/persona/${cliente}`, { token: repToken })).status).toBe(200);
-    const today = await serverToday(server);
+    const today = todayIso();
     const res = await server.api(`/privilegio/${id}`, {
       method: 'PUT',
       token: ownerToken,
@@ -189,5 +190,37 @@ describe('PUT /privilegio/{id}', () => {
     expect(noMod.status).toBe(403);
     const { rows } = await server.ctx.db.query<{ a: boolean }>('select permiso_leer_actos as a from servicios.privilegios where id in ($1, $2)', [id, fijo]);
     expect(rows.every((r) => r.a === false)).toBe(true);
+  });
+});
+
+describe("the database's today is the offices' (Europe/Madrid), not the session's zone (UTC)", () => {
+  it('servicios.hoy() turns at midnight in Spain, winter and summer, whatever the session zone', async () => {
+    const hoy = (instant: string) =>
+      server.ctx.db.transaction(async (tx) => {
+        // a session zone far from both: the answer must not depend on it
+        await tx.exec(`set local timezone = 'Pacific/Kiritimati'`);
+        return (await tx.query<{ d: string }>('select servicios.hoy($1::timestamptz)::text as d', [instant])).rows[0].d;
+      });
+    expect(await hoy('2026-11-21T22:59:59Z')).toBe('2026-11-21');
+    expect(await hoy('2026-11-21T23:00:00Z')).toBe('2026-11-22'); // CET, UTC+1
+    expect(await hoy('2026-07-21T21:59:59Z')).toBe('2026-07-21');
+    expect(await hoy('2026-07-21T22:00:00Z')).toBe('2026-07-22'); // CEST, UTC+2
+    const { rows } = await server.ctx.db.query<{ d: string }>('select servicios.hoy()::text as d');
+    expect(rows[0].d).toBe(todayIso());
+  });
+
+  it('no function, policy or view of the portal reads current_date', async () => {
+    const { rows } = await server.ctx.db.query<{ what: string }>(
+      `select 'function ' || n.nspname || '.' || p.proname as what
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('public', 'servicios') and p.prosrc ilike '%current_date%'
+       union all
+       select 'policy ' || tablename || '.' || policyname from pg_policies
+        where schemaname in ('public', 'servicios') and concat(qual, ' ', with_check) ilike '%current_date%'
+       union all
+       select 'view ' || schemaname || '.' || viewname from pg_views
+        where schemaname in ('public', 'servicios') and definition ilike '%current_date%'`,
+    );
+    expect(rows.map((r) => r.what)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   isoToFormDate,
   maskDateInput,
   representativeBirthDateError,
+  officeNow,
   todayIso,
 } from '../../src/domain/dates';
 
@@ -81,6 +82,13 @@ describe('helpers', () => {
   it('knows real ISO dates and today', () => {
     expect(isIsoDate('2024-02-29')).toBe(true);
     expect(isIsoDate('2023-02-29')).toBe(false);
-    expect(todayIso(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+  it("takes today and now in the offices' time zone, whatever the machine's", () => {
+    expect(todayIso(new Date('2026-01-04T22:59:59Z'))).toBe('2026-01-04');
+    expect(todayIso(new Date('2026-01-04T23:00:00Z'))).toBe('2026-01-05'); // CET, UTC+1
+    expect(todayIso(new Date('2026-07-21T22:00:00Z'))).toBe('2026-07-22'); // CEST, UTC+2
+    expect(officeNow(new Date('2026-12-31T23:05:00Z'))).toEqual({ date: '2027-01-01', time: '00:05' });
+    expect(officeNow(new Date('2026-03-29T00:59:00Z'))).toEqual({ date: '2026-03-29', time: '01:59' });
+    expect(officeNow(new Date('2026-03-29T01:00:00Z'))).toEqual({ date: '2026-03-29', time: '03:00' }); // clocks go forward
   });
 });

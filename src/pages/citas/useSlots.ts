@@ -1,6 +1,6 @@
 import { useList } from '@refinedev/core';
-import dayjs from 'dayjs';
 import type { SlotOcupado } from '../../domain/citas';
+import { officeNow } from '../../domain/dates';
 import { horaCorta, slotsDisponibles, type ReglaDisponibilidad } from '../../domain/slots';
 
 const supabase = { dataProviderName: 'supabase', pagination: { mode: 'off' as const } };
@@ -27,10 +27,9 @@ export function useSlots(staffId: number | undefined, date: string | undefined, 
     ...supabase,
   });
 
-  const now = dayjs();
   const booked = ocupadas.result.data.map((s) => horaCorta(s.time)).filter((t) => t !== (ownTime && horaCorta(ownTime)));
   const slots = date
-    ? slotsDisponibles({ date, rules: reglas.result.data, booked, now: { date: now.format('YYYY-MM-DD'), time: now.format('HH:mm') } })
+    ? slotsDisponibles({ date, rules: reglas.result.data, booked, now: officeNow() })
     : [];
 
   return {
