@@ -50,7 +50,7 @@ const rawSelect = (db: Db) => () => db.query(`select * from ${TABLE} where id = 
 /** The gateway's SQL for the GET by the holder of `accessToken`, as one batch on `db`. */
 async function gatewaySql(db: Db, accessToken: string) {
   const claims = Buffer.from(accessToken.split('.')[1], 'base64url').toString();
-  const settings = requestSettings({ role: 'authenticated', claims }, 'GET', `/rest/v1/${TABLE}`);
+  const settings = requestSettings({ role: 'authenticated', claims });
   const schema = await new SchemaCatalog(db).get();
   const statement = readStatement(schema, TABLE, parseQuery(new URLSearchParams(QUERY)), {
     count: false, range: { offset: 0 }, nullsStripped: false,
