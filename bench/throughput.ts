@@ -5,6 +5,7 @@
  *    the server's Db adapter) with 50 concurrent loops; ratio gateway/raw ≥ 0.6. The two take
  *    turns, five rounds of each, and the ratio is the median of the rounds' ratios: this machine's
  *    speed moves with the other tenants of its host, and both sides of a round see the same speed.
+ *  - for information, the CPU time a gateway GET costs the server and a raw SELECT the bench process.
  *  - for information, the SQL that GET runs (the RLS setup and the statement, as the gateway
  *    batches them) through the same adapter, the database's part of the gateway's cost.
  *  - services API: GET /persona/{id} with authorization (≥ 2,000 req/s, p99 < 50 ms).
@@ -16,7 +17,7 @@ import { atLeast, below } from './lib/report.js';
 import { SERVICES, freshDataDir, startServer } from './lib/server.js';
 import { DEMO_CLIENT, signIn } from './lib/auth.js';
 import { cannon } from './lib/cannon.js';
-import { findWrk, wrk, type LoadRun } from './lib/wrk.js';
+import { cpuSeconds, findWrk, wrk, type LoadRun } from './lib/wrk.js';
 import { median, round, sleep } from './lib/stats.js';
 import { openDb, type Db } from '../server/db/db.js';
 import { requestSettings } from '../server/gateway/index.js';
@@ -28,8 +29,11 @@ const CONNECTIONS = 50;
 const TABLE = 'notarias';
 const QUERY = 'id=eq.1';
 
-/** Runs `call` in 50 concurrent loops for `seconds` (after a warm-up); answers calls per second. */
-async function rate(call: () => Promise<unknown>, seconds: number): Promise<number> {
+/**
+ * Runs `call` in 50 concurrent loops for `seconds` (after a warm-up); answers calls per second and
+ * the CPU time of this process (its loops and the database's thread) per call, in µs.
+ */
+async function rate(call: () => Promise<unknown>, seconds: number): Promise<{ rps: number; cpuUs: number }> {
   const loop = async (until: number) => {
     let n = 0;
     while (performance.now() < until) {
@@ -41,8 +45,10 @@ async function rate(call: () => Promise<unknown>, seconds: number): Promise<numb
   const run = (ms: number) => Promise.all(Array.from({ length: CONNECTIONS }, () => loop(performance.now() + ms)));
   await run(Math.min(1000, seconds * 300));
   const started = performance.now();
-  const counts = await run(seconds * 1000);
-  return counts.reduce((a, b) => a + b, 0) / ((performance.now() - started) / 1000);
+  const cpu = process.cpuUsage();
+  const calls = (await run(seconds * 1000)).reduce((a, b) => a + b, 0);
+  const used = process.cpuUsage(cpu);
+  return { rps: calls / ((performance.now() - started) / 1000), cpuUs: (used.user + used.system) / calls };
 }
 
 const rawSelect = (db: Db) => () => db.query(`select * from ${TABLE} where id = 1`);
@@ -99,12 +105,17 @@ export const throughput: Bench = {
       // tiers, in the background, and on 2 busy cores a side's first 5 s ran up to a third slower
       await load(rest, ctx.quick ? warmup : 10);
       await rate(rawSelect(db), ctx.quick ? warmup : 10);
-      const turns: { gw: LoadRun; raw: number }[] = [];
+      // each round also takes the CPU time a request costs on each side: where the work is, and
+      // what a change to the gateway saved (it moves with the host too, but less than req/s)
+      const turns: { gw: LoadRun; gwCpuUs: number; raw: number; rawCpuUs: number }[] = [];
       for (let i = 0; i < rounds; i++) {
+        const before = cpuSeconds(server.pid)!;
         const gw = await load(rest, seconds);
-        turns.push({ gw, raw: await rate(rawSelect(db), seconds) });
+        const gwCpuUs = ((cpuSeconds(server.pid)! - before) * 1e6) / gw.answers;
+        const raw = await rate(rawSelect(db), seconds);
+        turns.push({ gw, gwCpuUs, raw: raw.rps, rawCpuUs: raw.cpuUs });
       }
-      const sql = await rate(await gatewaySql(db, session.accessToken), seconds);
+      const sql = (await rate(await gatewaySql(db, session.accessToken), seconds)).rps;
       const svc = await measure(persona, seconds * rounds);
       await sleep(500);
       // as a browser asks: the answer (under 1 KB) must not cost a compression
@@ -126,6 +137,14 @@ export const throughput: Bench = {
         `median of ${rounds} × ${seconds} s, ${CONNECTIONS} concurrent loops in one process; ${dbName}`);
       ctx.figure('gateway / raw SELECT', round(middle.gw.rps / middle.raw, 2), '×', atLeast(0.6, '×'),
         `median of the rounds' ratios: ${turns.map((t) => `${Math.round(t.gw.rps)}/${Math.round(t.raw)} = ${round(t.gw.rps / t.raw, 2)}`).join(' · ')}`);
+      const cores = (cpuUs: number, rps: number) => round((cpuUs * rps) / 1e6, 2);
+      const gwCpu = median(turns.map((t) => t.gwCpuUs));
+      const rawCpu = median(turns.map((t) => t.rawCpuUs));
+      const wrkUs = median(turns.map((t) => (t.gw.clientCores / t.gw.rps) * 1e6));
+      ctx.figure('CPU per gateway GET: the server process, all its threads', Math.round(gwCpu), 'µs', undefined,
+        `median of the rounds; the load generator took ${Math.round(wrkUs)} µs more; cores busy: ${cores(gwCpu + wrkUs, gwRps)}`);
+      ctx.figure('CPU per raw SELECT: the bench process, its loops and the database thread', Math.round(rawCpu), 'µs', undefined,
+        `median of the rounds; cores busy: ${cores(rawCpu, rawRps)}`);
       ctx.figure("that GET's SQL alone (RLS setup + statement), Db adapter", Math.round(sql), 'batches/s', undefined,
         `${round(sql / rawRps, 2)} of the raw SELECT: the database's part of the gateway's cost`);
       ctx.figure('the same GET with Accept-Encoding: gzip, deflate, br', Math.round(gwGzip.rps), 'req/s', undefined, runText(gwGzip));

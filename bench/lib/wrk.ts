@@ -33,8 +33,8 @@ export function findWrk(): string | null {
   return installDebianPackage('wrk', 'wrk no está instalado: instalando el paquete wrk de Debian (apt-get)...') ? onPath() : null;
 }
 
-/** CPU seconds (user + system) a process has used so far, or null once it is gone. */
-function cpuSeconds(pid: number): number | null {
+/** CPU seconds (user + system, all its threads) a process has used so far, or null once it is gone. */
+export function cpuSeconds(pid: number): number | null {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
