@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { isoToFormDate, todayIso } from '../../src/domain/dates';
 import { test, expect, screenshot, openSelect, pinFromOutbox, randomNif, registerUser } from './fixtures';
 
 /**
@@ -64,10 +65,8 @@ async function selectClient(page: Page, name: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
 }
 
-/** Today as the browser sees it (its time zone is Europe/Madrid, playwright.config.ts), whatever this process's is. */
-function todayDdMmYyyy() {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
-}
+/** Today as the portal takes it (the offices' time zone), whatever this process's zone is. */
+const todayDdMmYyyy = () => isoToFormDate(todayIso());
 
 test('creates a natural person and a legal person through the dialog', async ({ page }) => {
   await freshUser(page);
