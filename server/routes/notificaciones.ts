@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { HttpError, notFound, parseWith, readJson, json } from '../http.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { todayIso } from '../../src/domain/dates.js';
 
 const ICS_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 /** Without rules a staff member has the spec's default availability: Monday to Friday, 09:00-14:00. */
@@ -111,12 +112,13 @@ export function notificacionesRoutes(ctx: AppContext) {
          from public.disponibilidad where staff_id = $1 and is_recurring and is_available order by id`,
       [notarioId],
     );
+    // the offices' today (the rule of servicios.hoy()), taken once for the query and the invitation
+    const today = todayIso();
     const citas = await ctx.db.query<InvitationData['citas'][number]>(
       `select id::int as id, to_char(date, 'YYYY-MM-DD') as date, to_char(time, 'HH24:MI') as time, subject, type
-         from public.citas where staff_id = $1 and date >= servicios.hoy() order by date, time limit 200`,
-      [notarioId],
+         from public.citas where staff_id = $1 and date >= $2::date order by date, time limit 200`,
+      [notarioId, today],
     );
-    const today = (await ctx.db.query<{ today: string }>(`select to_char(servicios.hoy(), 'YYYY-MM-DD') as today`)).rows[0].today;
     const ics = buildInvitationIcs({
       staff: { id: staff.id, name: staff.name, email: staff.email },
       notaria: { nombre: staff.nombre, direccion: staff.direccion, email: staff.notaria_email },
