@@ -1,4 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config.js';
 import { openDb, type Db } from './db/db.js';
@@ -6,6 +7,8 @@ import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
 import { signAnonKey } from './auth/jwt.js';
+import { answerClientErrors } from './client-errors.js';
+import { securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
 
@@ -38,8 +41,10 @@ export async function startServer(
     anonKey: await signAnonKey(config.jwtSecret),
   };
   const app = createApp(ctx);
+  const headers = await securityHeaderValues(config);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
+    answerClientErrors(s as Server, headers);
   });
   const port = (server.address() as AddressInfo).port;
   return {

@@ -1,3 +1,4 @@
+import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config.js';
 
@@ -28,4 +29,10 @@ export function securityHeaders(config: Config) {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
   });
+}
+
+/** The headers securityHeaders() sets, for the answers written outside Hono (client-errors.ts). */
+export async function securityHeaderValues(config: Config): Promise<Headers> {
+  const probe = new Hono().use(securityHeaders(config)).get('/', (c) => c.body(null));
+  return (await probe.request('/')).headers;
 }

@@ -49,7 +49,9 @@ export const singularityError = (rows: number) =>
 
 /**
  * Postgres SQLSTATE → HTTP status, as PostgREST maps it (Error.hs). `authenticated` decides 42501:
- * an anonymous caller is told to sign in (401), a signed-in one is forbidden (403).
+ * an anonymous caller is told to sign in (401), a signed-in one is forbidden (403). One departure:
+ * class 54 (program limit exceeded: a select of over 1,664 columns, an expression too deep) is the
+ * request's fault, so 400 with Postgres's reason instead of PostgREST's 500.
  */
 export function pgStatus(code: string, authenticated: boolean): number {
   if (code === '42501') return authenticated ? 403 : 401;
@@ -61,7 +63,7 @@ export function pgStatus(code: string, authenticated: boolean): number {
   const cls = code.slice(0, 2);
   if (cls === '08' || cls === '53') return 503;
   if (cls === '0L' || cls === '0P' || cls === '28') return 403;
-  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'P0', 'XX'].includes(cls)) return 500;
+  if (['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'P0', 'XX'].includes(cls)) return 500;
   return 400;
 }
 

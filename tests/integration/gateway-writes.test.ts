@@ -200,6 +200,12 @@ describe('errors in PostgREST shape', () => {
     expect((await badSelect.json()).code).toBe('PGRST100');
   });
 
+  it('a request beyond what Postgres can answer: 400 with its reason, not a 500', async () => {
+    const res = await rest(server, `gw_books?select=${Array.from({ length: 2000 }, () => 'id').join(',')}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: '54011', message: 'target lists can have at most 1664 entries' });
+  });
+
   it('a value of the wrong type: 400 22P02', async () => {
     const { error, status } = await server.supabase().from('gw_books').select('id').eq('id', 'abc');
     expect(status).toBe(400);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -65,6 +66,27 @@ function rawPost(url: string, body: string | Buffer[], headers: Record<string, s
   });
 }
 
+/** Bytes sent as they are on a socket of its own (what no HTTP client would send), and the answer. */
+function rawHttp(text: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(server.url);
+    const socket = net.connect(Number(port), hostname, () => socket.end(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString();
+      const [head, body = ''] = answer.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = new Headers(lines.map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string]));
+      resolve(new Response(body, { status: Number(statusLine.split(' ')[1]), headers }));
+    });
+  });
+}
+
+const LONG_URL = () => `${server.url}/rest/v1/notarias?id=in.(${'1,'.repeat(9000)}1)`;
+const MALFORMED = 'GET /rest/v1/notarias HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n';
+
 describe('security headers on every kind of answer', () => {
   const kinds: [string, () => Promise<Response>, number][] = [
     ['SPA index', () => fetch(`${server.url}/`), 200],
@@ -82,6 +104,9 @@ describe('security headers on every kind of answer', () => {
     ['unknown function', () => fetch(`${server.url}/functions/v1/nada`, { method: 'POST' }), 404],
     ['geo', () => fetch(`${server.url}/geo/postal-code/28013`), 200],
     ['too large', () => rawPost(`${server.url}${SERVICES}/persona`, big()), 413],
+    // refused by Node's HTTP parser, before any route
+    ['address over 16 KB', () => fetch(LONG_URL()), 431],
+    ['malformed HTTP', () => rawHttp(MALFORMED), 400],
   ];
 
   for (const [kind, request, status] of kinds) {
@@ -105,6 +130,14 @@ describe('security headers on every kind of answer', () => {
   it('errors keep their JSON shape: {message} for the services API, PostgREST\'s for the gateway', async () => {
     expect(await (await server.api('/no/such/thing')).json()).toEqual({ message: 'Recurso no encontrado' });
     expect(await (await fetch(`${server.url}/rest/v1/nada`)).json()).toMatchObject({ code: 'PGRST205', message: expect.any(String) });
+  });
+
+  it("the HTTP parser's refusals say why in Spanish, as JSON, and the server goes on serving", async () => {
+    expect(await (await fetch(LONG_URL())).json()).toEqual({ message: 'La dirección o las cabeceras de la petición son demasiado largas' });
+    const malformed = await rawHttp(MALFORMED);
+    expect(malformed.headers.get('Content-Type')).toBe('application/json');
+    expect(await malformed.json()).toEqual({ message: 'La petición HTTP no es válida' });
+    expect((await server.api('/health')).status).toBe(200);
   });
 });
 
