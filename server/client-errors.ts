@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { ServerResponse, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** What Node's HTTP parser refuses before any route sees the request, and what the caller is told. */
@@ -9,25 +9,34 @@ const REFUSALS: Record<string, [status: number, reason: string, message: string]
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'La petición tardó demasiado en llegar'],
 };
 const MALFORMED: [number, string, string] = [400, 'Bad Request', 'La petición HTTP no es válida'];
+const EXPECTATION = 'La cabecera Expect solo admite 100-continue';
 
 /**
- * Answers the requests Node's HTTP parser refuses (too long, malformed, too slow) as every other
- * error of the server: a JSON {message} in Spanish with the security headers of the app. Node's own
- * answer is a bare status line. `securityHeaders` are the app's, as its middleware sets them.
+ * Answers what Node's HTTP server refuses before any route sees the request (too long, malformed,
+ * too slow, an Expect other than 100-continue) as every other error of the server: a JSON
+ * {message} in Spanish with the app's security headers (`securityHeaders`, as its middleware sets
+ * them). Node's own answers are a bare status line.
  */
 export function answerClientErrors(server: Server, securityHeaders: Headers): void {
-  const common = [...securityHeaders].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = (message: string) => ({
+    ...Object.fromEntries(securityHeaders),
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(JSON.stringify({ message }))),
+    Connection: 'close',
+  });
+
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // as Node does: no answer on a dead socket, or in the middle of another answer on it
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage;
     if (err.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
       const [status, reason, message] = REFUSALS[err.code ?? ''] ?? MALFORMED;
-      const body = JSON.stringify({ message });
-      socket.write(
-        `HTTP/1.1 ${status} ${reason}\r\n${common}Content-Type: application/json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
+      const lines = Object.entries(headers(message)).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${JSON.stringify({ message })}`);
     }
     socket.destroy();
+  });
+
+  server.on('checkExpectation', (_req, res: ServerResponse) => {
+    res.writeHead(417, headers(EXPECTATION)).end(JSON.stringify({ message: EXPECTATION }));
   });
 }
