@@ -1,5 +1,3 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config.js';
 import { openDb, type Db } from './db/db.js';
@@ -7,7 +5,7 @@ import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
 import { signAnonKey } from './auth/jwt.js';
-import { answerClientErrors } from './client-errors.js';
+import { createHttpServer } from './http-server.js';
 import { securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
@@ -41,11 +39,8 @@ export async function startServer(
     anonKey: await signAnonKey(config.jwtSecret),
   };
   const app = createApp(ctx);
-  const headers = await securityHeaderValues(config);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
-    answerClientErrors(s as Server, headers);
-  });
+  const server = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config));
+  await new Promise<void>((resolve) => server.listen(config.port, '0.0.0.0', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}`,

@@ -86,6 +86,7 @@ function rawHttp(text: string): Promise<Response> {
 
 const LONG_URL = () => `${server.url}/rest/v1/notarias?id=in.(${'1,'.repeat(9000)}1)`;
 const MALFORMED = 'GET /rest/v1/notarias HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n';
+const BACKSLASH = 'GET /assets\\..\\package.json HTTP/1.1\r\nHost: x\r\n\r\n';
 const EXPECT = 'GET /rest/v1/notarias HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n';
 
 describe('security headers on every kind of answer', () => {
@@ -109,6 +110,7 @@ describe('security headers on every kind of answer', () => {
     ['address over 16 KB', () => fetch(LONG_URL()), 431],
     ['malformed HTTP', () => rawHttp(MALFORMED), 400],
     ['an Expect other than 100-continue', () => rawHttp(EXPECT), 417],
+    ['a backslash in the path', () => rawHttp(BACKSLASH), 400],
   ];
 
   for (const [kind, request, status] of kinds) {
@@ -139,6 +141,7 @@ describe('security headers on every kind of answer', () => {
     const malformed = await rawHttp(MALFORMED);
     expect(malformed.headers.get('Content-Type')).toBe('application/json');
     expect(await malformed.json()).toEqual({ message: 'La petición HTTP no es válida' });
+    expect(await (await rawHttp(BACKSLASH)).json()).toEqual({ message: 'La petición HTTP no es válida' });
     expect(await (await rawHttp(EXPECT)).json()).toEqual({ message: 'La cabecera Expect solo admite 100-continue' });
     expect((await server.api('/health')).status).toBe(200);
   });

@@ -1,8 +1,11 @@
-import type { ServerResponse, Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { RequestError, getRequestListener } from '@hono/node-server';
+
+type Fetch = Parameters<typeof getRequestListener>[0];
 
 /** What Node's HTTP parser refuses before any route sees the request, and what the caller is told. */
-const REFUSALS: Record<string, [status: number, reason: string, message: string]> = {
+const PARSER_REFUSALS: Record<string, [status: number, reason: string, message: string]> = {
   // the request line and headers together are over Node's limit (16 KB): a huge in.(…) filter
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'La dirección o las cabeceras de la petición son demasiado largas'],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'La petición es demasiado grande'],
@@ -12,24 +15,34 @@ const MALFORMED: [number, string, string] = [400, 'Bad Request', 'La petición H
 const EXPECTATION = 'La cabecera Expect solo admite 100-continue';
 
 /**
- * Answers what Node's HTTP server refuses before any route sees the request (too long, malformed,
- * too slow, an Expect other than 100-continue) as every other error of the server: a JSON
- * {message} in Spanish with the app's security headers (`securityHeaders`, as its middleware sets
- * them). Node's own answers are a bare status line.
+ * The app's HTTP server, as @hono/node-server's serve() makes it, except for what is refused before
+ * any route sees the request: too long, malformed or too slow (Node's parser), a path with a
+ * backslash or a bad Host (@hono/node-server), an Expect other than 100-continue (Node). Theirs is
+ * a bare status line; here it is answered as every other error of the server: a JSON {message} in
+ * Spanish with the app's security headers (`securityHeaders`, as its middleware sets them).
  */
-export function answerClientErrors(server: Server, securityHeaders: Headers): void {
+export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders: Headers): Server {
   const headers = (message: string) => ({
     ...Object.fromEntries(securityHeaders),
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(JSON.stringify({ message }))),
     Connection: 'close',
   });
+  const answer = (status: number, message: string) => new Response(JSON.stringify({ message }), { status, headers: headers(message) });
+
+  const server = createServer(
+    getRequestListener(fetch, {
+      hostname,
+      // a RequestError: no Request could be made of it; anything else was thrown by the app itself
+      errorHandler: (e) => (e instanceof RequestError ? answer(400, MALFORMED[2]) : answer(500, 'Error interno del servidor')),
+    }),
+  );
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // as Node does: no answer on a dead socket, or in the middle of another answer on it
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage;
     if (err.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
-      const [status, reason, message] = REFUSALS[err.code ?? ''] ?? MALFORMED;
+      const [status, reason, message] = PARSER_REFUSALS[err.code ?? ''] ?? MALFORMED;
       const lines = Object.entries(headers(message)).map(([name, value]) => `${name}: ${value}\r\n`);
       socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${JSON.stringify({ message })}`);
     }
@@ -39,4 +52,5 @@ export function answerClientErrors(server: Server, securityHeaders: Headers): vo
   server.on('checkExpectation', (_req, res: ServerResponse) => {
     res.writeHead(417, headers(EXPECTATION)).end(JSON.stringify({ message: EXPECTATION }));
   });
+  return server;
 }
