@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { loadConfig, type Config } from './config.js';
+import { StartupError, loadConfig, type Config } from './config.js';
 import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
@@ -40,7 +40,16 @@ export async function startServer(
   };
   const app = createApp(ctx);
   const server = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config));
-  await new Promise<void>((resolve) => server.listen(config.port, '0.0.0.0', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, '0.0.0.0', resolve));
+  } catch (e) {
+    await autovacuum?.stop();
+    await db.close();
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`El puerto ${config.port} ya está en uso: detén el programa que lo ocupa o elige otro PORT.`);
+    if (code === 'EACCES') throw new StartupError(`Este usuario no puede abrir el puerto ${config.port}: elige otro PORT (de 1024 en adelante).`);
+    throw e;
+  }
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}`,

@@ -23,6 +23,9 @@ export interface Config {
   trustProxy: number;
 }
 
+/** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
+export class StartupError extends Error {}
+
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
 
 /** TRUST_PROXY: 'true' is one proxy, a number is that many, anything else none. */
@@ -37,7 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET || DEV_SECRET;
   if (production && jwtSecret === DEV_SECRET) {
-    throw new Error('JWT_SECRET must be set in production');
+    throw new StartupError('JWT_SECRET es obligatorio en producción (NODE_ENV=production): una clave larga y aleatoria.');
   }
   const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {

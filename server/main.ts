@@ -1,7 +1,12 @@
 import { startServer } from './boot.js';
+import { StartupError } from './config.js';
 
 const started = Date.now();
-const server = await startServer();
+const server = await startServer().catch((e: unknown) => {
+  if (!(e instanceof StartupError)) throw e;
+  console.error(`\n  No se pudo arrancar el portal: ${e.message}\n`);
+  process.exit(1);
+});
 const { config } = server.ctx;
 
 console.log(`

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable, QueryResult, SqlStatement } from './db.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 /** What the main thread asks of the worker (pglite-worker.ts). */
 export type Request = { id: number } & (
@@ -35,6 +36,16 @@ async function workerEntry(): Promise<URL> {
 }
 
 export async function openPgliteInWorker(dataDir: string | null): Promise<Db> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  try {
+    return await start(dataDir, unlock);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
+
+async function start(dataDir: string | null, unlock: () => void): Promise<Db> {
   // the thread's garbage is small result buffers: a 6 MB young generation (2 MB halves) is enough
   // and keeps its memory low whatever the main thread's flags give the main thread
   const worker = new Worker(await workerEntry(), { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
@@ -96,6 +107,7 @@ export async function openPgliteInWorker(dataDir: string | null): Promise<Db> {
     async close() {
       if (!stopped) await call({ op: 'close' });
       await worker.terminate();
+      unlock();
     },
   };
 }
