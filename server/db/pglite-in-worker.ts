@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable, QueryResult, SqlStatement } from './db.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { claimDataDir } from './data-dir.js';
 
 /** What the main thread asks of the worker (pglite-worker.ts). */
 export type Request = { id: number } & (
@@ -36,7 +36,7 @@ async function workerEntry(): Promise<URL> {
 }
 
 export async function openPgliteInWorker(dataDir: string | null): Promise<Db> {
-  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  const unlock = dataDir ? claimDataDir(dataDir) : () => undefined;
   try {
     return await start(dataDir, unlock);
   } catch (e) {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/boot';
 import { StartupError } from '../../server/config';
 import { openDb } from '../../server/db/db';
-import { LOCK_FILE } from '../../server/db/data-dir-lock';
+import { LOCK_FILE } from '../../server/db/data-dir';
 import { openPglite } from '../../server/db/pglite';
 import { TEST_JWT_SECRET } from '../support/server';
 
@@ -73,6 +73,25 @@ describe('DATA_DIR: one server at a time', () => {
     expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
     await db.close();
   }, 60_000);
+
+  it('a folder holding other things is not made a database (initdb refuses it too); a half-made one is finished', async () => {
+    const home = tempDir();
+    fs.writeFileSync(path.join(home, 'notas.txt'), 'mías');
+    await expect(open(home)).rejects.toThrow(`DATA_DIR ${fs.realpathSync(home)} no está vacío y no es una base de datos (tiene notas.txt): elige una carpeta nueva o vacía.`);
+    expect(fs.readdirSync(home)).toEqual(['notas.txt']);
+    // what a first start killed during initdb leaves: folders, no PG_VERSION yet
+    const halfMade = tempDir();
+    for (const sub of ['base', 'global', 'pg_wal', 'pg_xact']) fs.mkdirSync(path.join(halfMade, sub));
+    const db = await open(halfMade);
+    expect((await db.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    await db.close();
+  }, 60_000);
+
+  it('a DATA_DIR that cannot be a folder is refused with the reason', async () => {
+    const file = path.join(tempDir(), 'fichero');
+    fs.writeFileSync(file, '');
+    await expect(open(path.join(file, 'datos'))).rejects.toThrow(`No se puede usar DATA_DIR ${path.join(file, 'datos')}: ENOTDIR`);
+  });
 
   it('npm start on a DATA_DIR in use says so in one line and exits with 1', async () => {
     const dir = tempDir();

@@ -13,6 +13,9 @@ export const LOCK_FILE = 'portal.pid';
 /** DATA_DIRs this process holds: a second open in the same process is refused too. */
 const held = new Set<string>();
 
+/** What initdb puts in a data directory (also half-way, if a first start was killed), and our lock. */
+const DATABASE_ENTRY = /^(PG_VERSION|base|global|pg_\w+|postgresql(\.auto)?\.conf|postmaster\.(pid|opts)|portal\.pid)$/;
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -34,15 +37,34 @@ const inUse = (dir: string, holder: string) =>
       `o elige otro DATA_DIR. Si ese proceso no es un servidor del portal, borra ${path.join(dir, LOCK_FILE)}.`,
   );
 
+/** The folder, made if missing, refused if it holds anything but a database (initdb refuses it too). */
+function databaseFolder(dataDir: string): string {
+  let dir: string;
+  let foreign: string[];
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    dir = fs.realpathSync(dataDir);
+    foreign = fs.readdirSync(dir).filter((name) => !DATABASE_ENTRY.test(name));
+  } catch (e) {
+    throw new StartupError(`No se puede usar DATA_DIR ${dataDir}: ${(e as Error).message}`);
+  }
+  if (foreign.length && !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    throw new StartupError(
+      `DATA_DIR ${dir} no está vacío y no es una base de datos (tiene ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? '…' : ''}): ` +
+        'elige una carpeta nueva o vacía.',
+    );
+  }
+  return dir;
+}
+
 /**
- * Takes DATA_DIR for this process, or throws a StartupError naming the live process that has it.
- * A lock left by a process that is gone (killed, crashed, or a container's earlier life, whose
- * PID may now be ours) is taken over at once, so a restart after a crash does not wait.
- * Answers the release.
+ * Takes DATA_DIR for this process, or throws a StartupError: it is not a database folder, or a
+ * live process has it (named). A lock left by a process that is gone (killed, crashed, or a
+ * container's earlier life, whose PID may now be ours) is taken over at once, so a restart after a
+ * crash does not wait. Answers the release.
  */
-export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const dir = fs.realpathSync(dataDir);
+export function claimDataDir(dataDir: string): () => void {
+  const dir = databaseFolder(dataDir);
   if (held.has(dir)) throw inUse(dir, 'este mismo proceso');
   const file = path.join(dir, LOCK_FILE);
   for (let attempt = 1; ; attempt++) {
@@ -50,7 +72,7 @@ export function lockDataDir(dataDir: string): () => void {
       fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' }); // fails if the file exists
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new StartupError(`No se puede usar DATA_DIR ${dir}: ${(e as Error).message}`);
     }
     const holder = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
     // a second EEXIST: another server started at the same moment and took it
