@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { StartupError } from '../config.js';
 import type { Db, Queryable, QueryResult } from './db.js';
 
 // Same value shapes as PGlite: int8 and numeric ids as numbers.
@@ -21,7 +22,13 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // An idle connection that the server ends (restart, failover, pg_terminate_backend, or a
   // connection still closing after pool.end()) must not crash the process: the pool replaces it.
   pool.on('error', (e: Error & { code?: string }) => console.error(`PostgreSQL: conexión inactiva cerrada (${e.code ?? e.message})`));
-  await pool.query('select 1');
+  try {
+    await pool.query('select 1');
+  } catch (e) {
+    await pool.end();
+    // pg's reasons name the host and the user, never the password of the URL
+    throw new StartupError(`No se puede conectar a la PostgreSQL de DATABASE_URL: ${(e as Error).message}`);
+  }
   async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {

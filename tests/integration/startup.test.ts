@@ -113,6 +113,14 @@ describe('DATA_DIR: one server at a time', () => {
   }, 60_000);
 });
 
+describe('a PostgreSQL that cannot be reached (DATABASE_URL)', () => {
+  it('is a StartupError with the reason, which never shows the password', async () => {
+    const refusal = await openDb({ databaseUrl: 'postgres://portal:secreto@127.0.0.1:1/notaria', dataDir: null }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(StartupError);
+    expect((refusal as Error).message).toBe('No se puede conectar a la PostgreSQL de DATABASE_URL: connect ECONNREFUSED 127.0.0.1:1');
+  });
+});
+
 describe('a port in use', () => {
   it('is refused with a StartupError naming it, and the database is closed', async () => {
     const taken = net.createServer();
