@@ -39,7 +39,7 @@ export async function startServer(
     anonKey: await signAnonKey(config.jwtSecret),
   };
   const app = createApp(ctx);
-  const server = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config));
+  const { server, stop } = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config));
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, '0.0.0.0', resolve));
   } catch (e) {
@@ -58,7 +58,7 @@ export async function startServer(
     app,
     applied,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stop();
       await autovacuum?.stop();
       await db.close();
     },

@@ -14,6 +14,20 @@ const PARSER_REFUSALS: Record<string, [status: number, reason: string, message: 
 const MALFORMED: [number, string, string] = [400, 'Bad Request', 'La petición HTTP no es válida'];
 const EXPECTATION = 'La cabecera Expect solo admite 100-continue';
 
+/** How long answers in progress may take once the server is stopping; Docker kills after 10 s. */
+const STOP_GRACE_MS = 5000;
+
+export interface HttpServer {
+  server: Server;
+  /**
+   * Stops taking requests and resolves once every connection is closed. Answers in progress
+   * finish and say Connection: close, so keep-alive clients go: Node's close() only ends idle
+   * connections, and a client that keeps its connections busy kept the server up (measured: still
+   * answering 30 s after SIGTERM under load). After STOP_GRACE_MS the rest are cut.
+   */
+  stop(): Promise<void>;
+}
+
 /**
  * The app's HTTP server, as @hono/node-server's serve() makes it, except for what is refused before
  * any route sees the request: too long, malformed or too slow (Node's parser), a path with a
@@ -21,7 +35,7 @@ const EXPECTATION = 'La cabecera Expect solo admite 100-continue';
  * a bare status line; here it is answered as every other error of the server: a JSON {message} in
  * Spanish with the app's security headers (`securityHeaders`, as its middleware sets them).
  */
-export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders: Headers): Server {
+export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders: Headers): HttpServer {
   const headers = (message: string) => ({
     ...Object.fromEntries(securityHeaders),
     'Content-Type': 'application/json',
@@ -52,5 +66,20 @@ export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders
   server.on('checkExpectation', (_req, res: ServerResponse) => {
     res.writeHead(417, headers(EXPECTATION)).end(JSON.stringify({ message: EXPECTATION }));
   });
-  return server;
+
+  let stopping = false;
+  // before the app's listener, which may answer at once
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
+  return {
+    server,
+    async stop() {
+      stopping = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
+    },
+  };
 }
