@@ -31,7 +31,11 @@ async function demoUsers(s: typeof server): Promise<string> {
   return `  Usuarios de demostración (el PIN llega a la bandeja de desarrollo):\n${lines.join('\n')}\n`;
 }
 
+// the first Ctrl-C or SIGTERM stops gracefully (at most a few seconds); a second one does not wait
+let stopping = false;
 const shutdown = async () => {
+  if (stopping) process.exit(1);
+  stopping = true;
   await server.close();
   process.exit(0);
 };
