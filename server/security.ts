@@ -31,7 +31,7 @@ export function securityHeaders(config: Config) {
   });
 }
 
-/** The headers securityHeaders() sets, for the answers written outside Hono (client-errors.ts). */
+/** The headers securityHeaders() sets, for the answers written outside Hono (http-server.ts). */
 export async function securityHeaderValues(config: Config): Promise<Headers> {
   const probe = new Hono().use(securityHeaders(config)).get('/', (c) => c.body(null));
   return (await probe.request('/')).headers;
