@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext } from './context.js';
-import { HttpError, MENSAJE_CARACTER_NULO, errorResponse, json } from './http.js';
+import { HttpError, MENSAJE_CARACTER_NULO, errorResponse, fewLargeBodiesAtATime, json } from './http.js';
 import { isPgError } from './db/db.js';
 import { serviciosRoutes } from './routes/servicios.js';
 import { gatewayRoutes } from './gateway/index.js';
@@ -16,6 +16,9 @@ import { geoRoutes } from './routes/geo.js';
 import { securityHeaders } from './security.js';
 
 export const SERVICES_BASE = '/nt/demo/v1/servicios';
+
+/** Requests with a large body handled at once (see fewLargeBodiesAtATime): about 8 MB each at most. */
+const LARGE_BODIES_AT_ONCE = 8;
 
 /** Postgres data exceptions (class 22) the caller can fix, in Spanish. */
 const PG_DATA_ERRORS: Record<string, string> = {
@@ -51,9 +54,13 @@ export function createApp(ctx: AppContext) {
   // route answers, which makes every answer be copied once more; same-origin GETs skip that.
   app.use('*', (c, next) => (c.req.header('Origin') ? allowCrossOrigin(c, next) : next()));
   const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => json(c, { message: 'La petición es demasiado grande' }, 413) });
+  const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE);
   // Reading the body makes @hono/node-server build a whole Request (and an AbortController):
   // not for the GETs that are most of the traffic, which have no body to limit.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
+  app.use('*', (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
+  // after the size limit: a body declared over it is refused before it waits its turn
+  app.use('*', (c, next) => (hasBody(c) ? largeBodies(c, next) : next()));
 
   app.route(SERVICES_BASE, serviciosRoutes(ctx));
   app.route('/rest/v1', gatewayRoutes(ctx));

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { expect, it } from 'vitest';
+import { fewLargeBodiesAtATime } from '../../server/http';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+it('requests with a large or unknown body go on a few at a time, in order; small bodies never wait', async () => {
+  const app = new Hono();
+  let inside = 0;
+  let most = 0;
+  const order: string[] = [];
+  const waiting: (() => void)[] = [];
+  app.use('*', fewLargeBodiesAtATime(2));
+  app.post('/:name', async (c) => {
+    if (c.req.header('Content-Length') !== '100') {
+      inside++;
+      most = Math.max(most, inside);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      inside--;
+    }
+    order.push(c.req.param('name'));
+    return c.text('ok');
+  });
+  const post = (name: string, headers: Record<string, string>) => app.request(`/${name}`, { method: 'POST', headers, body: 'x' });
+
+  const large = ['a', 'b', 'c', 'd', 'e'].map((name) => post(name, { 'Content-Length': '100000' }));
+  const unknown = post('chunked', {}); // no Content-Length: its size is unknown, so large
+  await tick();
+  expect(inside).toBe(2);
+  expect((await post('small', { 'Content-Length': '100' })).status).toBe(200); // not behind the six
+  while (order.length < 7) {
+    waiting.splice(0).forEach((go) => go());
+    await tick();
+  }
+  expect(most).toBe(2);
+  expect(order).toEqual(['small', 'a', 'b', 'c', 'd', 'e', 'chunked']);
+  expect((await Promise.all([...large, unknown])).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+});
