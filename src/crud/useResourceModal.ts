@@ -54,6 +54,8 @@ export function useResourceModal(config: ResourceConfig, action: 'create' | 'edi
       // Distinct ids per form: the create and edit modals of a list are both mounted.
       name: `${config.name}-${action}`,
       layout: 'vertical' as const,
+      // While the stored row loads (and while saving), nothing typed could be lost to it.
+      disabled: modal.formLoading,
       // A new record starts from the resource's defaults (resetFields returns to them).
       initialValues: action === 'create' ? (config.defaults?.() ?? {}) : modal.formProps.initialValues,
     },

@@ -28,10 +28,15 @@ const toast = (page: Page, text: string) => page.locator('.ant-notification-noti
 /** Chooses `option` in the antd select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   const select = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-select');
+  await expect(select).not.toHaveClass(/ant-select-disabled/); // an edit form is disabled until its row has loaded
   await select.locator('.ant-select-selector').click();
   // long option lists are virtual: searchable selects find the option by typing
   if (await select.evaluate((el) => el.classList.contains('ant-select-show-search'))) await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  // the next field is filled only once the select has settled: on a slow machine a fill made while
+  // its list was still closing went into the select's search box
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(select.locator('.ant-select-selection-item')).toContainText(option);
 }
 
 async function save(modal: Locator) {
