@@ -91,7 +91,12 @@ const LARGE_BODY_BYTES = 64 * 1024;
  */
 export function fewLargeBodiesAtATime(concurrency: number): MiddlewareHandler {
   const limit = pLimit(concurrency);
-  return (c, next) => (Number(c.req.header('Content-Length')) <= LARGE_BODY_BYTES ? next() : limit(next));
+  return (c, next) => {
+    const length = c.req.header('Content-Length');
+    // without a length a body is chunked (unknown size) or there is none (a DELETE)
+    const large = length === undefined ? c.req.header('Transfer-Encoding') !== undefined : !(Number(length) <= LARGE_BODY_BYTES);
+    return large ? limit(next) : next();
+  };
 }
 
 /** Middleware: a NUL character in the path or the query string is a 400 before any route reads it. */
