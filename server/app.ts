@@ -6,7 +6,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext } from './context.js';
-import { HttpError, MENSAJE_CARACTER_NULO, errorResponse, fewLargeBodiesAtATime, json } from './http.js';
+import {
+  HttpError, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, errorResponse, fewLargeBodiesAtATime, json,
+} from './http.js';
 import { isPgError } from './db/db.js';
 import { serviciosRoutes } from './routes/servicios.js';
 import { gatewayRoutes } from './gateway/index.js';
@@ -53,7 +55,7 @@ export function createApp(ctx: AppContext) {
   // Only requests that name an Origin are CORS requests. Hono's cors writes its headers before the
   // route answers, which makes every answer be copied once more; same-origin GETs skip that.
   app.use('*', (c, next) => (c.req.header('Origin') ? allowCrossOrigin(c, next) : next()));
-  const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => json(c, { message: 'La petición es demasiado grande' }, 413) });
+  const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => json(c, { message: MENSAJE_DEMASIADO_GRANDE }, 413) });
   const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE);
   // Reading the body makes @hono/node-server build a whole Request (and an AbortController):
   // not for the GETs that are most of the traffic, which have no body to limit.
@@ -87,7 +89,7 @@ export function createApp(ctx: AppContext) {
     // Postgres error its code, not its message, which may quote a value
     const cause = isPgError(err) ? `Postgres ${err.code}${err.constraint ? ` (${err.constraint})` : ''}` : (err.stack ?? err.message);
     ctx.log(`[error] ${c.req.method} ${c.req.routePath}: ${cause}`);
-    return json(c, { message: 'Error interno del servidor' }, 500);
+    return json(c, { message: MENSAJE_ERROR_INTERNO }, 500);
   });
   return app;
 }

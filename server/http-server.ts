@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestError, getRequestListener } from '@hono/node-server';
+import { MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO } from './http.js';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
@@ -8,7 +9,7 @@ type Fetch = Parameters<typeof getRequestListener>[0];
 const PARSER_REFUSALS: Record<string, [status: number, reason: string, message: string]> = {
   // the request line and headers together are over Node's limit (16 KB): a huge in.(…) filter
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'La dirección o las cabeceras de la petición son demasiado largas'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'La petición es demasiado grande'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', MENSAJE_DEMASIADO_GRANDE],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'La petición tardó demasiado en llegar'],
 };
 const MALFORMED: [number, string, string] = [400, 'Bad Request', 'La petición HTTP no es válida'];
@@ -36,19 +37,27 @@ export interface HttpServer {
  * Spanish with the app's security headers (`securityHeaders`, as its middleware sets them).
  */
 export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders: Headers): HttpServer {
-  const headers = (message: string) => ({
-    ...Object.fromEntries(securityHeaders),
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(JSON.stringify({ message }))),
-    Connection: 'close',
-  });
-  const answer = (status: number, message: string) => new Response(JSON.stringify({ message }), { status, headers: headers(message) });
+  /** A refusal's body and headers: {message} as JSON, the app's security headers, and the end of the connection. */
+  const refusal = (message: string) => {
+    const body = JSON.stringify({ message });
+    const headers = {
+      ...Object.fromEntries(securityHeaders),
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    };
+    return { body, headers };
+  };
+  const answer = (status: number, message: string) => {
+    const { body, headers } = refusal(message);
+    return new Response(body, { status, headers });
+  };
 
   const server = createServer(
     getRequestListener(fetch, {
       hostname,
       // a RequestError: no Request could be made of it; anything else was thrown by the app itself
-      errorHandler: (e) => (e instanceof RequestError ? answer(400, MALFORMED[2]) : answer(500, 'Error interno del servidor')),
+      errorHandler: (e) => (e instanceof RequestError ? answer(400, MALFORMED[2]) : answer(500, MENSAJE_ERROR_INTERNO)),
     }),
   );
 
@@ -57,14 +66,16 @@ export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage;
     if (err.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
       const [status, reason, message] = PARSER_REFUSALS[err.code ?? ''] ?? MALFORMED;
-      const lines = Object.entries(headers(message)).map(([name, value]) => `${name}: ${value}\r\n`);
-      socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${JSON.stringify({ message })}`);
+      const { body, headers } = refusal(message);
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${body}`);
     }
     socket.destroy();
   });
 
   server.on('checkExpectation', (_req, res: ServerResponse) => {
-    res.writeHead(417, headers(EXPECTATION)).end(JSON.stringify({ message: EXPECTATION }));
+    const { body, headers } = refusal(EXPECTATION);
+    res.writeHead(417, headers).end(body);
   });
 
   let stopping = false;

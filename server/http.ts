@@ -37,6 +37,10 @@ export function errorResponse(c: Context, e: HttpError) {
   return json(c, { message: e.message, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}) }, e.status);
 }
 
+/** Messages the server's own layers answer (Hono's app and the HTTP server before it) alike. */
+export const MENSAJE_DEMASIADO_GRANDE = 'La petición es demasiado grande';
+export const MENSAJE_ERROR_INTERNO = 'Error interno del servidor';
+
 /** Postgres text cannot hold the NUL character (U+0000): refused up front, never a 500 deep inside. */
 export const MENSAJE_CARACTER_NULO = 'El texto contiene un carácter no permitido (NUL)';
 /** Deeper JSON than any form sends; recursive code (validation, JSON.stringify) would overflow the stack. */
