@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/db.js';
 import { HttpError } from '../http.js';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './jwt.js';
 import { SESSION_HOURS, hashRefreshToken, newRefreshToken } from './pins.js';
@@ -48,31 +49,36 @@ type RotateResult = { ok: true; usuarioId: string; expiresAt: Date; refresh: str
 /**
  * Swaps a refresh token for a new one of the same family. A token already swapped means it was
  * copied: the whole family (session) is revoked, and whoever holds either copy must sign in again.
+ * The swap is claimed by a conditional UPDATE, so of two concurrent uses of one token (a thief
+ * racing the owner) exactly one wins and the other revokes the family; a SELECT … FOR UPDATE of
+ * the session let every racer read the token as unused on PostgreSQL.
  */
 export async function rotateSession(ctx: AppContext, token: string): Promise<Tokens> {
   const hash = hashRefreshToken(ctx.config.jwtSecret, token);
   const refresh = newRefreshToken();
   const result = await ctx.db.transaction(async (tx): Promise<RotateResult> => {
-    const { rows } = await tx.query<{ sesionId: string; usuarioId: string; expiresAt: Date; used: boolean; live: boolean }>(
-      `select s.id as "sesionId", s.usuario_id as "usuarioId", s.expires_at as "expiresAt",
-              rt.used_at is not null as used, (s.revoked_at is null and s.expires_at > now()) as live
-         from servicios.refresh_tokens rt join servicios.sesiones s on s.id = rt.sesion_id
-        where rt.token_hash = $1
-        for update of s`,
+    const { rows } = await tx.query<{ sesionId: string; usuarioId: string; expiresAt: Date; live: boolean }>(
+      `with claimed as (
+         update servicios.refresh_tokens set used_at = now()
+          where token_hash = $1 and used_at is null
+         returning sesion_id)
+       select s.id as "sesionId", s.usuario_id as "usuarioId", s.expires_at as "expiresAt",
+              (s.revoked_at is null and s.expires_at > now()) as live
+         from claimed join servicios.sesiones s on s.id = claimed.sesion_id`,
       [hash],
     );
-    const found = rows[0];
-    if (!found || !found.live) return { ok: false };
-    if (found.used) {
-      await tx.query('update servicios.sesiones set revoked_at = now() where id = $1', [found.sesionId]);
+    const claimed = rows[0];
+    if (!claimed) {
+      // unknown, or used before: a reuse revokes the session it belongs to
+      await revokeSessionOf(tx, hash);
       return { ok: false };
     }
-    await tx.query('update servicios.refresh_tokens set used_at = now() where token_hash = $1', [hash]);
+    if (!claimed.live) return { ok: false };
     await tx.query('insert into servicios.refresh_tokens (token_hash, sesion_id) values ($1, $2)', [
       hashRefreshToken(ctx.config.jwtSecret, refresh),
-      found.sesionId,
+      claimed.sesionId,
     ]);
-    return { ok: true, usuarioId: found.usuarioId, expiresAt: new Date(found.expiresAt), refresh };
+    return { ok: true, usuarioId: claimed.usuarioId, expiresAt: new Date(claimed.expiresAt), refresh };
   });
   if (!result.ok) throw new HttpError(401, SESSION_ENDED);
   const usuario = await findUsuarioById(ctx.db, result.usuarioId);
@@ -80,12 +86,17 @@ export async function rotateSession(ctx: AppContext, token: string): Promise<Tok
   return { access_token: await accessToken(ctx, usuario, result.expiresAt), refresh_token: result.refresh };
 }
 
-/** Ends the session of a refresh token (logout). Unknown tokens are ignored: nothing to end. */
-export async function endSession(ctx: AppContext, token: string): Promise<void> {
-  await ctx.db.query(
+/** Revokes the session (the whole family) a refresh token belongs to, if it is still live. */
+async function revokeSessionOf(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query(
     `update servicios.sesiones set revoked_at = now()
       where revoked_at is null
         and id = (select sesion_id from servicios.refresh_tokens where token_hash = $1)`,
-    [hashRefreshToken(ctx.config.jwtSecret, token)],
+    [tokenHash],
   );
+}
+
+/** Ends the session of a refresh token (logout). Unknown tokens are ignored: nothing to end. */
+export async function endSession(ctx: AppContext, token: string): Promise<void> {
+  await revokeSessionOf(ctx.db, hashRefreshToken(ctx.config.jwtSecret, token));
 }

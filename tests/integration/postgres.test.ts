@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { openPostgres } from '../../server/db/postgres';
 import { startServer } from '../../server/boot';
-import { TEST_JWT_SECRET } from '../support/server';
+import { SERVICES, TEST_JWT_SECRET } from '../support/server';
 
 /**
  * The whole server on a real PostgreSQL server (DATABASE_URL) instead of PGlite: first start
@@ -13,15 +13,28 @@ import { TEST_JWT_SECRET } from '../support/server';
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 
+/** A valid DNI (number and its check letter). */
+const dni = (n: number) => `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
+
+/** A new, empty database on the test server for `use`, dropped afterwards. */
+async function withFreshDatabase(use: (databaseUrl: string) => Promise<void>) {
+  const admin = await openPostgres(adminUrl!);
+  const name = `notaria_${randomUUID().slice(0, 8)}`;
+  await admin.exec(`create database ${name}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  try {
+    await use(url.toString());
+  } finally {
+    await admin.exec(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  }
+}
+
 describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
   it('starts, signs a client in with a PIN, serves /rest/v1 under RLS, and restarts without changes', async () => {
-    const admin = await openPostgres(adminUrl!);
-    const name = `notaria_${randomUUID().slice(0, 8)}`;
-    await admin.exec(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const settings = { port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET };
-    try {
+    await withFreshDatabase(async (databaseUrl) => {
+      const settings = { port: 0, databaseUrl, dataDir: null, jwtSecret: TEST_JWT_SECRET };
       const first = await startServer(settings, { log: () => undefined });
       expect(first.ctx.db.kind).toBe('postgres');
       expect(first.applied).toContain('supabase/seed.sql');
@@ -67,10 +80,75 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       const again = await startServer(settings, { log: () => undefined });
       expect(again.applied).toEqual([]);
       await again.close();
-    } finally {
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    }
+    });
+  }, 90_000);
+
+  // PGlite runs one transaction at a time; only a server with concurrent sessions shows races
+  it('of concurrent uses of one refresh token exactly one is swapped, and the family is revoked', async () => {
+    await withFreshDatabase(async (databaseUrl) => {
+      const server = await startServer({ port: 0, databaseUrl, dataDir: null, jwtSecret: TEST_JWT_SECRET }, { log: () => undefined });
+      try {
+        const auth = (path: string, body: object) =>
+          fetch(`${server.url}${SERVICES}/auth/${path}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        expect((await auth('unified-login', { username: '12345678Z' })).status).toBe(200);
+        const outbox = (await (await fetch(`${server.url}/dev/outbox`)).json()) as { to: string; text: string }[];
+        const pin = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === 'ana.garcia@example.com')!.text)![1];
+        const login = await auth('pin-login', { username: '12345678Z', pincode: pin, externalIdNotaria: 'NOT001' });
+        const { refresh_token } = (await login.json()) as { refresh_token: string };
+
+        // the pool's connections open first, so that the racers below meet inside the database
+        await Promise.all(Array.from({ length: 10 }, () => server.ctx.db.query('select pg_sleep(0.05)')));
+        // the owner's tab and a thief with a copy refresh at the same moment
+        const racers = await Promise.all(Array.from({ length: 10 }, () => auth('refresh', { refresh_token })));
+        const statuses = racers.map((r) => r.status).sort();
+        expect(statuses).toEqual([200, ...Array(9).fill(401)]);
+        const winner = (await racers.find((r) => r.status === 200)!.json()) as { refresh_token: string };
+        const next = await auth('refresh', { refresh_token: winner.refresh_token });
+        expect(next.status).toBe(401);
+        expect(await next.json()).toEqual({ message: 'La sesión ha caducado. Inicie sesión de nuevo.' });
+      } finally {
+        await server.close();
+      }
+    });
+  }, 90_000);
+
+  it('holds the per-address PIN cap when many requests arrive at once', async () => {
+    await withFreshDatabase(async (databaseUrl) => {
+      const server = await startServer(
+        {
+          port: 0,
+          databaseUrl,
+          dataDir: null,
+          jwtSecret: TEST_JWT_SECRET,
+          trustProxy: 1,
+          pinLimits: { perUserSeconds: 60, perUserDay: 10, perIpHour: 30 },
+        },
+        { log: () => undefined },
+      );
+      try {
+        await Promise.all(Array.from({ length: 10 }, () => server.ctx.db.query('select pg_sleep(0.05)')));
+        // from each of three addresses, 200 unknown documents at once: 30 are looked up (403), 170 refused
+        for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+          const statuses = await Promise.all(
+            Array.from({ length: 200 }, (_, i) =>
+              fetch(`${server.url}${SERVICES}/auth/unified-login`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+                body: JSON.stringify({ username: dni(20000000 + i) }),
+              }).then((r) => r.status),
+            ),
+          );
+          expect({ address, lookedUp: statuses.filter((s) => s === 403).length }).toEqual({ address, lookedUp: 30 });
+          expect(statuses.filter((s) => s === 429)).toHaveLength(170);
+        }
+      } finally {
+        await server.close();
+      }
+    });
   }, 90_000);
 
   it('runs a batch as one transaction: local settings reach the next statement, a failure keeps nothing', async () => {
