@@ -23,16 +23,26 @@ function sqlFiles(dir: string): string[] {
 }
 
 /**
+ * Held by every migration transaction: instances started together on one PostgreSQL (replicas,
+ * a rolling deploy) apply each file once, one after the other, instead of failing on each
+ * other's half-made schema ("duplicate key … pg_namespace_nspname_index", "tuple concurrently updated").
+ */
+const MIGRATION_LOCK = `select pg_advisory_xact_lock(hashtext('app_meta.migrations'))`;
+
+/**
  * Applies pending migrations (and, once, the seed). Records each in app_meta.migrations,
  * so a restart changes nothing. Returns the names applied this time.
  */
 export async function migrate(db: Db, opts: { seed: boolean }): Promise<string[]> {
-  await db.exec(`
-    create schema if not exists app_meta;
-    create table if not exists app_meta.migrations (
-      name text primary key,
-      applied_at timestamptz not null default now()
-    );`);
+  await db.transaction(async (tx) => {
+    await tx.query(MIGRATION_LOCK);
+    await tx.exec(`
+      create schema if not exists app_meta;
+      create table if not exists app_meta.migrations (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      );`);
+  });
   const done = new Set(
     (await db.query<{ name: string }>('select name from app_meta.migrations')).rows.map((r) => r.name),
   );
@@ -43,11 +53,15 @@ export async function migrate(db: Db, opts: { seed: boolean }): Promise<string[]
     const name = path.relative(root, file);
     if (done.has(name)) continue;
     const sql = fs.readFileSync(file, 'utf8');
-    await db.transaction(async (tx) => {
+    const appliedNow = await db.transaction(async (tx) => {
+      await tx.query(MIGRATION_LOCK);
+      // another instance may have applied it while this one waited for the lock
+      if ((await tx.query('select 1 from app_meta.migrations where name = $1', [name])).rowCount) return false;
       await tx.exec(sql);
       await tx.query('insert into app_meta.migrations(name) values ($1)', [name]);
+      return true;
     });
-    applied.push(name);
+    if (appliedNow) applied.push(name);
   }
   return applied;
 }

@@ -84,6 +84,25 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
   }, 90_000);
 
   // PGlite runs one transaction at a time; only a server with concurrent sessions shows races
+  it('starts three instances at once on one empty database: each file is applied once, by one of them', async () => {
+    await withFreshDatabase(async (databaseUrl) => {
+      const starts = await Promise.allSettled(
+        [1, 2, 3].map(() => startServer({ port: 0, databaseUrl, dataDir: null, jwtSecret: TEST_JWT_SECRET }, { log: () => undefined })),
+      );
+      const servers = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      try {
+        expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+        const applied = servers.flatMap((s) => s.applied);
+        expect(applied.length).toBe(new Set(applied).size);
+        expect(applied).toContain('supabase/seed.sql');
+        const { rows } = await servers[0].ctx.db.query<{ n: number }>('select count(*)::int as n from public.notarias');
+        expect(rows[0].n).toBe(3);
+      } finally {
+        await Promise.all(servers.map((s) => s.close()));
+      }
+    });
+  }, 90_000);
+
   it('of concurrent uses of one refresh token exactly one is swapped, and the family is revoked', async () => {
     await withFreshDatabase(async (databaseUrl) => {
       const server = await startServer({ port: 0, databaseUrl, dataDir: null, jwtSecret: TEST_JWT_SECRET }, { log: () => undefined });
