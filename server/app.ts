@@ -7,9 +7,9 @@ import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext } from './context.js';
 import {
-  HttpError, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, errorResponse, fewLargeBodiesAtATime, json,
+  HttpError, MENSAJE_BD_NO_DISPONIBLE, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, errorResponse, fewLargeBodiesAtATime, json,
 } from './http.js';
-import { isPgError } from './db/db.js';
+import { CONNECTION_LOST, isPgError } from './db/db.js';
 import { serviciosRoutes } from './routes/servicios.js';
 import { gatewayRoutes } from './gateway/index.js';
 import { functionRoutes } from './functions.js';
@@ -80,6 +80,11 @@ export function createApp(ctx: AppContext) {
   app.notFound((c) => json(c, { message: 'Recurso no encontrado' }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);
+    // PostgreSQL restarting or failing over: worth trying again in a moment, and not a bug here
+    if (isPgError(err) && err.code === CONNECTION_LOST) {
+      ctx.log(`[error] ${c.req.method} ${c.req.routePath}: ${err.message}`);
+      return json(c, { message: MENSAJE_BD_NO_DISPONIBLE }, 503);
+    }
     // SQLSTATE class 22: a value that passed validation but Postgres cannot take is the caller's bad data
     if (isPgError(err) && err.code?.startsWith('22')) {
       ctx.log(`[error] ${c.req.method} ${c.req.routePath}: datos no válidos (${err.code})`);

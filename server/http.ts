@@ -40,6 +40,7 @@ export function errorResponse(c: Context, e: HttpError) {
 /** Messages the server's own layers answer (Hono's app and the HTTP server before it) alike. */
 export const MENSAJE_DEMASIADO_GRANDE = 'La petición es demasiado grande';
 export const MENSAJE_ERROR_INTERNO = 'Error interno del servidor';
+export const MENSAJE_BD_NO_DISPONIBLE = 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.';
 
 /** Postgres text cannot hold the NUL character (U+0000): refused up front, never a 500 deep inside. */
 export const MENSAJE_CARACTER_NULO = 'El texto contiene un carácter no permitido (NUL)';

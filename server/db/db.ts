@@ -40,6 +40,9 @@ export interface PgError extends Error {
   constraint?: string;
 }
 
+/** SQLSTATE connection_failure: the database could not be reached or the connection was lost. */
+export const CONNECTION_LOST = '08006';
+
 export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string';
 }

@@ -170,6 +170,52 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
     });
   }, 90_000);
 
+  it('stays up when PostgreSQL ends its connections: requests caught in it answer 503, the next ones 200', async () => {
+    await withFreshDatabase(async (databaseUrl) => {
+      const server = await startServer({ port: 0, databaseUrl, dataDir: null, jwtSecret: TEST_JWT_SECRET }, { log: () => undefined });
+      const admin = await openPostgres(adminUrl!);
+      const database = new URL(databaseUrl).pathname.slice(1);
+      const answers: { status: number; body: unknown }[] = [];
+      let running = true;
+      // a failover as the server sees it: every backend of its database ended, five times, under load
+      const loop = async (path: string) => {
+        while (running) {
+          const res = await fetch(`${server.url}${path}`);
+          answers.push({ status: res.status, body: await res.json() });
+        }
+      };
+      try {
+        const loops = Array.from({ length: 12 }, (_, i) => loop(i % 2 ? '/rest/v1/notarias?select=id' : `${SERVICES}/health`));
+        let ended = 0;
+        for (let i = 0; i < 5; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1',
+            [database],
+          );
+          ended += rows[0].n;
+        }
+        running = false;
+        await Promise.all(loops);
+        expect(ended).toBeGreaterThan(0);
+        const unexpected = answers.filter((a) => a.status !== 200 && a.status !== 503);
+        expect(unexpected).toEqual([]);
+        for (const a of answers.filter((x) => x.status === 503)) {
+          expect(a.body).toSatisfy(
+            (b: { message?: string; code?: string }) =>
+              b.message === 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.' || b.code === '08006',
+          );
+        }
+        const after = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.url}/rest/v1/notarias?select=id`)));
+        expect(after.map((r) => r.status)).toEqual(Array(12).fill(200));
+      } finally {
+        running = false;
+        await admin.close();
+        await server.close();
+      }
+    });
+  }, 90_000);
+
   it('runs a batch as one transaction: local settings reach the next statement, a failure keeps nothing', async () => {
     const db = await openPostgres(adminUrl!);
     const table = `batch_${randomUUID().slice(0, 8)}`;
