@@ -1,4 +1,5 @@
 import { parseError } from './errors.js';
+import { assertRegexNotTooComplex } from './regex-guard.js';
 
 /**
  * The PostgREST query language, parsed into plain data. Nothing here knows the catalog:
@@ -288,6 +289,7 @@ function parseOperation(field: Field, text: string, what: string): Condition {
   if (op === 'is' && !/^(null|not_null|true|false|unknown)$/i.test(value)) {
     throw parseError(`filter (${text})`, 'is accepts null, not_null, true, false or unknown');
   }
+  if (op === 'match' || op === 'imatch') for (const pattern of cond.list ?? [value]) assertRegexNotTooComplex(pattern);
   return cond;
 }
 
