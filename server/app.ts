@@ -80,8 +80,9 @@ export function createApp(ctx: AppContext) {
   app.notFound((c) => json(c, { message: 'Recurso no encontrado' }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);
-    // PostgreSQL restarting or failing over: worth trying again in a moment, and not a bug here
-    if (isPgError(err) && err.code === CONNECTION_LOST) {
+    // PostgreSQL restarting or failing over, or a statement stopped for running too long (57014):
+    // worth trying again in a moment
+    if (isPgError(err) && (err.code === CONNECTION_LOST || err.code === '57014')) {
       ctx.log(`[error] ${c.req.method} ${c.req.routePath}: ${err.message}`);
       return json(c, { message: MENSAJE_BD_NO_DISPONIBLE }, 503);
     }

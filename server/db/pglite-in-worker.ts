@@ -35,50 +35,104 @@ async function workerEntry(): Promise<URL> {
   return pathToFileURL(buildPgliteWorker());
 }
 
-export async function openPgliteInWorker(dataDir: string | null): Promise<Db> {
+/**
+ * PGlite cannot cancel a statement (its wasm Postgres has no timer signal, so statement_timeout
+ * does nothing): a statement that runs this long is stopped by ending the worker thread, and the
+ * database is opened again from its folder, as after a crash (the crash bench loses nothing
+ * acknowledged). Scripts (exec: migrations, vacuum, bulk loads) are not limited.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/** Postgres's own answer when a statement is cancelled for running too long. */
+const statementTimeout = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+
+export async function openPgliteInWorker(dataDir: string | null, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
   const unlock = dataDir ? claimDataDir(dataDir) : () => undefined;
   try {
-    return await start(dataDir, unlock);
+    return await start(dataDir, unlock, opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
   } catch (e) {
     unlock();
     throw e;
   }
 }
 
-async function start(dataDir: string | null, unlock: () => void): Promise<Db> {
-  // the thread's garbage is small result buffers: a 6 MB young generation (2 MB halves) is enough
-  // and keeps its memory low whatever the main thread's flags give the main thread
-  const worker = new Worker(await workerEntry(), { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+type Call = { resolve(v: unknown): void; reject(e: unknown): void; script: boolean };
+
+async function start(dataDir: string | null, unlock: () => void, statementTimeoutMs: number): Promise<Db> {
+  const entry = await workerEntry();
+  const pending = new Map<number, Call>();
   let lastId = 0;
   let stopped: Error | null = null;
+  let worker: Worker;
+  /** When the worker last answered, or last got work while it had none: what the watchdog measures. */
+  let lastProgress = Date.now();
+  let restarting: Promise<void> | null = null;
+  /** Workers ended on purpose (by the watchdog, or by close): their exit is not a crash. */
+  const retired = new WeakSet<Worker>();
 
-  const ready = new Promise<void>((resolve, reject) => pending.set(0, { resolve: () => resolve(), reject }));
-  worker.on('message', (reply: Reply) => {
-    const call = pending.get(reply.id);
-    pending.delete(reply.id);
-    if ('error' in reply) call?.reject(Object.assign(new Error(reply.error.message), reply.error));
-    else call?.resolve(reply.result);
-  });
-  // A database that stopped cannot serve again: every waiting and later call fails with why.
-  // The first reason stays: a crash's own error, not the exit that follows it.
-  const stop = (e: Error) => {
-    stopped ??= e;
-    for (const call of pending.values()) call.reject(stopped);
+  const failPending = (e: Error) => {
+    for (const call of pending.values()) call.reject(e);
     pending.clear();
   };
-  worker.on('error', stop);
-  worker.on('exit', (code) => stop(new Error(`the database worker exited (${code})`)));
 
-  const call = <T>(ask: Ask): Promise<T> => {
-    if (stopped) return Promise.reject(stopped);
+  /** Starts a worker on the folder; resolves once it has opened the database. */
+  function launch(): Promise<void> {
+    // the thread's garbage is small result buffers: a 6 MB young generation (2 MB halves) is enough
+    // and keeps its memory low whatever the main thread's flags give the main thread
+    const w = new Worker(entry, { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
+    worker = w;
+    return new Promise<void>((ready, failed) => {
+      w.on('message', (reply: Reply) => {
+        if (reply.id === 0) return ready();
+        lastProgress = Date.now();
+        const call = pending.get(reply.id);
+        pending.delete(reply.id);
+        if ('error' in reply) call?.reject(Object.assign(new Error(reply.error.message), reply.error));
+        else call?.resolve(reply.result);
+      });
+      // A database that stopped cannot serve again: every waiting and later call fails with why.
+      // The first reason stays: a crash's own error, not the exit that follows it.
+      const stop = (e: Error) => {
+        if (retired.has(w)) return;
+        stopped ??= e;
+        failPending(stopped);
+        failed(stopped);
+      };
+      w.on('error', stop);
+      w.on('exit', (code) => stop(new Error(`the database worker exited (${code})`)));
+    });
+  }
+
+  const watchdog = setInterval(() => {
+    if (stopped || restarting || !pending.size || Date.now() - lastProgress < statementTimeoutMs) return;
+    if ([...pending.values()].some((call) => call.script)) return;
+    const stuck = worker;
+    retired.add(stuck);
+    console.error(`PGlite: una sentencia superó ${statementTimeoutMs / 1000} s; se detiene y la base de datos se abre de nuevo`);
+    failPending(statementTimeout());
+    if (!dataDir) {
+      // an in-memory database would come back empty: it stops instead
+      stopped = statementTimeout();
+      void stuck.terminate();
+      return;
+    }
+    // the old thread must be gone before another one opens the same files
+    restarting = stuck.terminate().then(launch).finally(() => (restarting = null));
+    restarting.catch(() => undefined);
+  }, Math.min(1000, statementTimeoutMs / 4));
+  watchdog.unref();
+
+  const call = async <T>(ask: Ask, script = false): Promise<T> => {
+    if (restarting) await restarting;
+    if (stopped) throw stopped;
     const id = ++lastId;
+    if (!pending.size) lastProgress = Date.now();
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, script });
       worker.postMessage({ ...ask, id });
     });
   };
-  await ready;
+  await launch();
 
   const batch = (statements: SqlStatement[]) => call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements });
   return {
@@ -86,13 +140,13 @@ async function start(dataDir: string | null, unlock: () => void): Promise<Db> {
     async query<T>(sql: string, params?: unknown[]) {
       return (await batch([{ sql, params }]))[0] as QueryResult<T>;
     },
-    exec: (sql) => call({ op: 'exec', sql }),
+    exec: (sql) => call({ op: 'exec', sql }, true),
     batch,
     async transaction(fn) {
       const txId = await call<number>({ op: 'begin' });
       const tx: Queryable = {
         query: (sql, params) => call({ op: 'query', txId, sql, params }),
-        exec: (sql) => call({ op: 'exec', sql, txId }),
+        exec: (sql) => call({ op: 'exec', sql, txId }, true),
       };
       let result;
       try {
@@ -105,7 +159,13 @@ async function start(dataDir: string | null, unlock: () => void): Promise<Db> {
       return result;
     },
     async close() {
-      if (!stopped) await call({ op: 'close' });
+      clearInterval(watchdog);
+      await restarting?.catch(() => undefined);
+      // a statement still running would hold the close back for ever: it gets the watchdog's time
+      const closed = stopped ? Promise.resolve() : call({ op: 'close' }).catch(() => undefined);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, statementTimeoutMs).unref())]);
+      stopped ??= new Error('the database worker is closed');
+      retired.add(worker);
       await worker.terminate();
       unlock();
     },

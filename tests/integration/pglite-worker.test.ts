@@ -127,3 +127,42 @@ describe('the Db contract across the thread boundary', () => {
     await expect(closed.query('select 1')).rejects.toThrow(/database worker/);
   }, 60_000);
 });
+
+describe('a statement that runs too long (PGlite has no statement_timeout of its own)', () => {
+  it('is stopped: its caller gets 57014, the database opens again from DATA_DIR with what was committed, and serves', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-timeout-'));
+    const limited = await openPgliteInWorker(folder, { statementTimeoutMs: 1000 });
+    try {
+      await limited.exec('create table t (id int primary key); insert into t values (1)');
+      const started = performance.now();
+      const stuck = limited.query('select pg_sleep(60)');
+      const queued = limited.query('insert into t values (2)'); // waiting behind it: fails with it
+      await expect(stuck).rejects.toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+      await expect(queued).rejects.toMatchObject({ code: '57014' });
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect((await limited.query('select array_agg(id order by id) as ids from t')).rows).toEqual([{ ids: [1] }]);
+      await limited.query('insert into t values (3)');
+      expect((await limited.query('select count(*)::int as n from t')).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await limited.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('does not limit scripts (migrations, vacuum, bulk loads): exec runs as long as it needs', async () => {
+    const limited = await openPgliteInWorker(null, { statementTimeoutMs: 500 });
+    try {
+      await expect(limited.exec('select pg_sleep(1.5)')).resolves.toBeUndefined();
+      await expect(limited.query('select 1 as uno')).resolves.toMatchObject({ rows: [{ uno: 1 }] });
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it('stops an in-memory database for good rather than opening it again empty', async () => {
+    const limited = await openPgliteInWorker(null, { statementTimeoutMs: 500 });
+    await expect(limited.query('select pg_sleep(60)')).rejects.toMatchObject({ code: '57014' });
+    await expect(limited.query('select 1')).rejects.toMatchObject({ code: '57014' });
+    await limited.close();
+  }, 60_000);
+});
