@@ -9,7 +9,7 @@ import type { AppContext } from './context.js';
 import {
   HttpError, MENSAJE_BD_NO_DISPONIBLE, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, errorResponse, fewLargeBodiesAtATime, json,
 } from './http.js';
-import { CONNECTION_LOST, isPgError } from './db/db.js';
+import { CONNECTION_LOST, STATEMENT_TIMEOUT, isPgError } from './db/db.js';
 import { serviciosRoutes } from './routes/servicios.js';
 import { gatewayRoutes } from './gateway/index.js';
 import { functionRoutes } from './functions.js';
@@ -80,9 +80,9 @@ export function createApp(ctx: AppContext) {
   app.notFound((c) => json(c, { message: 'Recurso no encontrado' }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);
-    // PostgreSQL restarting or failing over, or a statement stopped for running too long (57014):
+    // PostgreSQL restarting or failing over, or a statement stopped for running too long:
     // worth trying again in a moment
-    if (isPgError(err) && (err.code === CONNECTION_LOST || err.code === '57014')) {
+    if (isPgError(err) && (err.code === CONNECTION_LOST || err.code === STATEMENT_TIMEOUT)) {
       ctx.log(`[error] ${c.req.method} ${c.req.routePath}: ${err.message}`);
       return json(c, { message: MENSAJE_BD_NO_DISPONIBLE }, 503);
     }

@@ -42,6 +42,8 @@ export interface PgError extends Error {
 
 /** SQLSTATE connection_failure: the database could not be reached or the connection was lost. */
 export const CONNECTION_LOST = '08006';
+/** SQLSTATE query_canceled, as Postgres raises it for statement_timeout (PGlite's watchdog too). */
+export const STATEMENT_TIMEOUT = '57014';
 
 export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string';

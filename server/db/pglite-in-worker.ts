@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable, QueryResult, SqlStatement } from './db.js';
+import { STATEMENT_TIMEOUT, type Db, type Queryable, type QueryResult, type SqlStatement } from './db.js';
 import { claimDataDir } from './data-dir.js';
 
 /** What the main thread asks of the worker (pglite-worker.ts). */
@@ -44,7 +44,7 @@ async function workerEntry(): Promise<URL> {
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
 /** Postgres's own answer when a statement is cancelled for running too long. */
-const statementTimeout = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+const statementTimeout = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: STATEMENT_TIMEOUT });
 
 export async function openPgliteInWorker(dataDir: string | null, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
   const unlock = dataDir ? claimDataDir(dataDir) : () => undefined;

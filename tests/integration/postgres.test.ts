@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { openPostgres } from '../../server/db/postgres';
-import { startServer } from '../../server/boot';
+import { startServer, type RunningServer } from '../../server/boot';
 import { SERVICES, TEST_JWT_SECRET } from '../support/server';
 
 /**
@@ -15,6 +15,10 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** A valid DNI (number and its check letter). */
 const dni = (n: number) => `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
+
+/** The pool's ten connections open first, so that concurrent requests meet inside the database. */
+const openPoolConnections = (server: RunningServer) =>
+  Promise.all(Array.from({ length: 10 }, () => server.ctx.db.query('select pg_sleep(0.05)')));
 
 /** A new, empty database on the test server for `use`, dropped afterwards. */
 async function withFreshDatabase(use: (databaseUrl: string) => Promise<void>) {
@@ -119,8 +123,7 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
         const login = await auth('pin-login', { username: '12345678Z', pincode: pin, externalIdNotaria: 'NOT001' });
         const { refresh_token } = (await login.json()) as { refresh_token: string };
 
-        // the pool's connections open first, so that the racers below meet inside the database
-        await Promise.all(Array.from({ length: 10 }, () => server.ctx.db.query('select pg_sleep(0.05)')));
+        await openPoolConnections(server);
         // the owner's tab and a thief with a copy refresh at the same moment
         const racers = await Promise.all(Array.from({ length: 10 }, () => auth('refresh', { refresh_token })));
         const statuses = racers.map((r) => r.status).sort();
@@ -149,7 +152,7 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
         { log: () => undefined },
       );
       try {
-        await Promise.all(Array.from({ length: 10 }, () => server.ctx.db.query('select pg_sleep(0.05)')));
+        await openPoolConnections(server);
         // from each of three addresses, 200 unknown documents at once: 30 are looked up (403), 170 refused
         for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
           const statuses = await Promise.all(
