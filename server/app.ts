@@ -11,11 +11,11 @@ import {
 } from './http.js';
 import { CONNECTION_LOST, STATEMENT_TIMEOUT, isPgError } from './db/db.js';
 import { serviciosRoutes } from './routes/servicios.js';
-import { gatewayRoutes } from './gateway/index.js';
+import { createGateway, gatewayRoutes } from './gateway/index.js';
+import { directReads } from './gateway/direct.js';
 import { functionRoutes } from './functions.js';
 import { devRoutes } from './routes/dev.js';
 import { geoRoutes } from './routes/geo.js';
-import { securityHeaders } from './security.js';
 
 export const SERVICES_BASE = '/nt/demo/v1/servicios';
 
@@ -32,11 +32,14 @@ const PG_DATA_ERRORS: Record<string, string> = {
   '22P05': MENSAJE_CARACTER_NULO,
 };
 
-/** The whole server: one Hono app, mounted by server/main.ts and by the tests. */
+/**
+ * The whole server, served by boot.ts: one Hono app, and the gateway reads that Node's HTTP server
+ * answers before it (`direct`, see gateway/direct.ts). Both go to the same gateway.
+ */
 export function createApp(ctx: AppContext) {
+  const gateway = createGateway(ctx);
   const app = new Hono();
 
-  app.use('*', securityHeaders(ctx.config));
   // Compression only for clients that accept it. Its Vary header is set before the answer is made:
   // set afterwards (as compress() does), it makes @hono/node-server copy the answer into a whole
   // web Response, which halved the requests per second of small JSON answers.
@@ -65,7 +68,7 @@ export function createApp(ctx: AppContext) {
   app.use('*', (c, next) => (hasBody(c) ? largeBodies(c, next) : next()));
 
   app.route(SERVICES_BASE, serviciosRoutes(ctx));
-  app.route('/rest/v1', gatewayRoutes(ctx));
+  app.route('/rest/v1', gatewayRoutes(gateway));
   app.route('/functions/v1', functionRoutes(ctx, app));
   app.route('/geo', geoRoutes(ctx));
   if (!ctx.config.production) app.route('/dev', devRoutes(ctx));
@@ -97,7 +100,7 @@ export function createApp(ctx: AppContext) {
     ctx.log(`[error] ${c.req.method} ${c.req.routePath}: ${cause}`);
     return json(c, { message: MENSAJE_ERROR_INTERNO }, 500);
   });
-  return app;
+  return { app, direct: directReads(gateway, ctx.log) };
 }
 
 /** The built SPA: static files, and index.html for any other GET (client-side routes). */

@@ -14,7 +14,7 @@ export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
-  app: ReturnType<typeof createApp>;
+  app: ReturnType<typeof createApp>['app'];
   applied: string[];
   close(): Promise<void>;
 }
@@ -38,8 +38,8 @@ export async function startServer(
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, production: config.production }),
     anonKey: await signAnonKey(config.jwtSecret),
   };
-  const app = createApp(ctx);
-  const { server, stop } = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config));
+  const { app, direct } = createApp(ctx);
+  const { server, stop } = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config), direct);
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, '0.0.0.0', resolve));
   } catch (e) {

@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestError, getRequestListener } from '@hono/node-server';
 import { MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO } from './http.js';
@@ -30,18 +30,25 @@ export interface HttpServer {
 }
 
 /**
- * The app's HTTP server, as @hono/node-server's serve() makes it, except for what is refused before
- * any route sees the request: too long, malformed or too slow (Node's parser), a path with a
- * backslash or a bad Host (@hono/node-server), an Expect other than 100-continue (Node). Theirs is
- * a bare status line; here it is answered as every other error of the server: a JSON {message} in
- * Spanish with the app's security headers (`securityHeaders`, as its middleware sets them).
+ * The app's HTTP server, as @hono/node-server's serve() makes it, except that it sets the security
+ * headers (security.ts) on every answer, lets `direct` answer the requests it takes, and answers
+ * what is refused before any route sees the request: too long, malformed or too slow (Node's
+ * parser), a path with a backslash or a bad Host (@hono/node-server), an Expect other than
+ * 100-continue (Node). Theirs is a bare status line; here it is answered as every other error of
+ * the server: a JSON {message} in Spanish with the security headers.
  */
-export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders: Headers): HttpServer {
+export function createHttpServer(
+  fetch: Fetch,
+  hostname: string,
+  securityHeaders: Record<string, string>,
+  /** Answers the requests it takes (true) before Hono's app sees them: gateway reads (gateway/direct.ts). */
+  direct: (req: IncomingMessage, res: ServerResponse) => boolean = () => false,
+): HttpServer {
   /** A refusal's body and headers: {message} as JSON, the app's security headers, and the end of the connection. */
   const refusal = (message: string) => {
     const body = JSON.stringify({ message });
     const headers = {
-      ...Object.fromEntries(securityHeaders),
+      ...securityHeaders,
       'Content-Type': 'application/json',
       'Content-Length': String(Buffer.byteLength(body)),
       Connection: 'close',
@@ -53,13 +60,17 @@ export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders
     return new Response(body, { status, headers });
   };
 
-  const server = createServer(
-    getRequestListener(fetch, {
-      hostname,
-      // a RequestError: no Request could be made of it; anything else was thrown by the app itself
-      errorHandler: (e) => (e instanceof RequestError ? answer(400, MALFORMED[2]) : answer(500, MENSAJE_ERROR_INTERNO)),
-    }),
-  );
+  const app = getRequestListener(fetch, {
+    hostname,
+    // a RequestError: no Request could be made of it; anything else was thrown by the app itself
+    errorHandler: (e) => (e instanceof RequestError ? answer(400, MALFORMED[2]) : answer(500, MENSAJE_ERROR_INTERNO)),
+  });
+  let stopping = false;
+  const server = createServer((req, res) => {
+    for (const name in securityHeaders) res.setHeader(name, securityHeaders[name]);
+    if (stopping) res.setHeader('Connection', 'close');
+    if (!direct(req, res)) void app(req, res);
+  });
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // as Node does: no answer on a dead socket, or in the middle of another answer on it
@@ -78,11 +89,6 @@ export function createHttpServer(fetch: Fetch, hostname: string, securityHeaders
     res.writeHead(417, headers).end(body);
   });
 
-  let stopping = false;
-  // before the app's listener, which may answer at once
-  server.prependListener('request', (_req, res: ServerResponse) => {
-    if (stopping) res.setHeader('Connection', 'close');
-  });
   return {
     server,
     async stop() {

@@ -7,7 +7,7 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, readObject, readRows, requestedRange,
+  JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
 import { SchemaMiss, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
@@ -16,6 +16,10 @@ import { SchemaMiss, deleteStatement, insertStatement, readStatement, updateStat
  * /rest/v1: a PostgREST-compatible gateway. Each request is one SQL statement run in a
  * transaction as role anon or authenticated with the verified JWT claims set, so the RLS
  * policies of the migrations decide, as on a hosted Supabase.
+ *
+ * The gateway answers a plain description of the request (GatewayHttpRequest), not a Hono
+ * context: Hono's app hands it its requests (gatewayRoutes), and Node's HTTP server hands it most
+ * reads directly (direct.ts), past the cost of Hono's request and response objects.
  */
 
 // The role and the verified JWT claims of the request, as PostgREST sets them: the RLS policies read
@@ -42,9 +46,28 @@ class Rollback extends Error {
   }
 }
 
+/** A request to the gateway, as the HTTP layer that received it describes it. */
+export interface GatewayHttpRequest {
+  method: string;
+  /** The table the path names. */
+  table: string;
+  /** The query string, without its '?'. */
+  search: string;
+  header(name: string): string | undefined;
+  /** The body, as text (writes only). */
+  text(): Promise<string>;
+}
+
+/** What the HTTP layer writes back: the whole body even for HEAD, which sends only its length. */
+export interface GatewayAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
 /** What every handler needs to know about one request. */
-interface GatewayRequest {
-  c: Context;
+interface Call {
+  req: GatewayHttpRequest;
   table: string;
   auth: RequestAuth;
   prefs: Preferences;
@@ -53,18 +76,22 @@ interface GatewayRequest {
   nullsStripped: boolean;
 }
 
-const errorResponse = (c: Context, error: GatewayError) =>
-  answer(c, JSON.stringify(error.body()), error.status as StatusCode, { 'Content-Type': JSON_TYPE, ...error.headers });
+export const errorAnswer = (error: GatewayError): GatewayAnswer => ({
+  status: error.status,
+  headers: { 'Content-Type': JSON_TYPE, ...error.headers },
+  body: JSON.stringify(error.body()),
+});
 
 /** The body of a result: the JSON array, or its only element for `.single()`. */
-const bodyOf = (req: GatewayRequest, r: Result) => (req.single ? (r.body ?? '[]').slice(1, -1) : r.body);
+const bodyOf = (call: Call, r: Result) => (call.single ? (r.body ?? '[]').slice(1, -1) : r.body);
 
-const checkSingle = (req: GatewayRequest, r: Result) => {
-  if (req.single && r.page !== 1) throw singularityError(r.page);
+const checkSingle = (call: Call, r: Result) => {
+  if (call.single && r.page !== 1) throw singularityError(r.page);
 };
 
-export function gatewayRoutes(ctx: AppContext) {
-  const app = new Hono();
+export type Gateway = ReturnType<typeof createGateway>;
+
+export function createGateway(ctx: AppContext) {
   const catalog = new SchemaCatalog(ctx.db);
 
   /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
@@ -84,15 +111,15 @@ export function gatewayRoutes(ctx: AppContext) {
    * (no check, no `tx=rollback`), both go as one batch: on PGlite one round trip, committed
    * unless a statement fails (then both roll back); else a transaction that can still roll back.
    */
-  async function run(req: GatewayRequest, statement: Statement, check?: (r: Result) => void): Promise<Result> {
-    const setRequest = requestSettings(req.auth);
+  async function run(call: Call, statement: Statement, check?: (r: Result) => void): Promise<Result> {
+    const setRequest = requestSettings(call.auth);
     const toResult = (rows: Record<string, unknown>[]): Result => {
       if (statement.perRow) return { total: null, page: rows.length, body: `[${rows.map((r) => r.json).join(',')}]` };
       const row = rows[0];
       return { body: row.body as string | null, total: row.total === null ? null : Number(row.total), page: Number(row.page) };
     };
     try {
-      if (!check && !req.prefs.rollback) {
+      if (!check && !call.prefs.rollback) {
         const [, { rows }] = await ctx.db.batch([setRequest, statement]);
         return toResult(rows);
       }
@@ -101,7 +128,7 @@ export function gatewayRoutes(ctx: AppContext) {
         const { rows } = await tx.query<Record<string, unknown>>(statement.sql, statement.params);
         const result = toResult(rows);
         check?.(result);
-        if (req.prefs.rollback) throw new Rollback(result);
+        if (call.prefs.rollback) throw new Rollback(result);
         return result;
       });
     } catch (e) {
@@ -112,50 +139,54 @@ export function gatewayRoutes(ctx: AppContext) {
     }
   }
 
-  async function read(req: GatewayRequest) {
-    const { offset, limit } = requestedRange(req.c.req.header('Range'), req.query.levels.get(''));
+  async function read(call: Call): Promise<GatewayAnswer> {
+    const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
     const statement = await plan((schema) =>
-      readStatement(schema, req.table, req.query, { count: req.prefs.count, range: { offset, limit }, nullsStripped: req.nullsStripped }),
+      readStatement(schema, call.table, call.query, { count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped }),
     );
-    const result = await run(req, statement, req.single ? (r) => checkSingle(req, r) : undefined);
+    const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
     if (result.total !== null && result.total !== 0 && offset > result.total) {
       throw new GatewayError(416, 'PGRST103', 'Requested range not satisfiable',
         `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
     }
     const partial = result.total !== null && result.page < result.total;
-    return answer(req.c, bodyOf(req, result), partial ? 206 : 200, {
-      'Content-Range': contentRange(offset, result.page, result.total),
-      'Content-Type': req.single ? OBJECT_TYPE : JSON_TYPE,
-    });
+    return {
+      status: partial ? 206 : 200,
+      headers: {
+        'Content-Range': contentRange(offset, result.page, result.total),
+        'Content-Type': call.single ? OBJECT_TYPE : JSON_TYPE,
+      },
+      body: bodyOf(call, result),
+    };
   }
 
-  async function write(req: GatewayRequest) {
-    const { c, prefs, table, query } = req;
-    const method = c.req.method;
+  async function write(call: Call): Promise<GatewayAnswer> {
+    const { req, prefs, table, query } = call;
+    const method = req.method;
     const representation = prefs.return === 'representation';
-    const opts = { representation, nullsStripped: req.nullsStripped, resolution: prefs.resolution };
+    const opts = { representation, nullsStripped: call.nullsStripped, resolution: prefs.resolution };
     let statement: Statement;
     if (method === 'POST') {
-      const rows = await readRows(c);
+      const rows = parseRows(await req.text());
       statement = await plan((schema) => insertStatement(schema, table, query, rows, opts));
     } else if (method === 'PATCH') {
-      const values = await readObject(c);
+      const values = parseObject(await req.text());
       statement = await plan((schema) => updateStatement(schema, table, query, values, opts));
     } else {
       statement = await plan((schema) => deleteStatement(schema, table, query, opts));
     }
-    const singleRow = representation && req.single;
+    const singleRow = representation && call.single;
     const maxAffected = prefs.strict ? prefs.maxAffected : undefined;
     const check =
       singleRow || maxAffected !== undefined
         ? (r: Result) => {
-            if (singleRow) checkSingle(req, r);
+            if (singleRow) checkSingle(call, r);
             if (maxAffected !== undefined && r.page > maxAffected) {
               throw new GatewayError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${r.page} rows`);
             }
           }
         : undefined;
-    const result = await run(req, statement, check);
+    const result = await run(call, statement, check);
 
     const total = prefs.count ? result.page : null;
     const applied = [`return=${prefs.return}`];
@@ -166,40 +197,60 @@ export function gatewayRoutes(ctx: AppContext) {
       'Content-Range': method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, result.page, total),
       'Preference-Applied': applied.join(', '),
     };
-    if (!representation) return answer(c, null, method === 'POST' ? 201 : 204, headers);
-    headers['Content-Type'] = req.single ? OBJECT_TYPE : JSON_TYPE;
-    return answer(c, bodyOf(req, result), method === 'POST' ? 201 : 200, headers);
+    const status = method === 'POST' ? 201 : representation ? 200 : 204;
+    if (!representation) return { status, headers, body: null };
+    headers['Content-Type'] = call.single ? OBJECT_TYPE : JSON_TYPE;
+    return { status, headers, body: bodyOf(call, result) };
   }
 
-  async function handle(c: Context, table: string) {
+  /** Answers one request; every error is an answer in PostgREST's shape. */
+  async function handle(req: GatewayHttpRequest): Promise<GatewayAnswer> {
     let auth: RequestAuth | null = null;
     try {
-      const method = c.req.method;
+      const method = req.method;
       if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
         throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
-      checkProfile(c);
-      auth = await authenticate(ctx.config.jwtSecret, c.req.header('Authorization'));
-      const req: GatewayRequest = {
-        c,
-        table,
+      checkProfile(req.header);
+      auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
+      const call: Call = {
+        req,
+        table: req.table,
         auth,
-        prefs: parsePrefer(c.req.header('Prefer')),
-        query: parseQuery(new URL(c.req.url).searchParams),
-        ...negotiate(c.req.header('Accept')),
+        prefs: parsePrefer(req.header('Prefer')),
+        query: parseQuery(new URLSearchParams(req.search)),
+        ...negotiate(req.header('Accept')),
       };
-      return await (method === 'GET' || method === 'HEAD' ? read(req) : write(req));
+      return await (method === 'GET' || method === 'HEAD' ? read(call) : write(call));
     } catch (e) {
-      return errorResponse(c, toGatewayError(e, auth?.role === 'authenticated', ctx.log));
+      return errorAnswer(toGatewayError(e, auth?.role === 'authenticated', ctx.log));
     }
   }
 
-  app.all('/:table', (c) => handle(c, c.req.param('table')));
+  return { handle };
+}
+
+/** The gateway's routes in Hono's app: what Node's HTTP server does not hand it directly (direct.ts). */
+export function gatewayRoutes(gateway: Gateway) {
+  const app = new Hono();
+  const reply = (c: Context, a: GatewayAnswer) => answer(c, a.body, a.status as StatusCode, a.headers);
+
+  app.all('/:table', async (c) => {
+    const url = c.req.url;
+    const query = url.indexOf('?');
+    return reply(c, await gateway.handle({
+      method: c.req.method,
+      table: c.req.param('table'),
+      search: query < 0 ? '' : new URL(url).search.slice(1),
+      header: (name) => c.req.header(name),
+      text: () => c.req.text(),
+    }));
+  });
   // functions (supabase.rpc) are not exposed by this gateway
   app.all('/rpc/:fn', (c) =>
-    errorResponse(c, new GatewayError(404, 'PGRST202', `Could not find the function public.${c.req.param('fn')} in the schema cache`)),
+    reply(c, errorAnswer(new GatewayError(404, 'PGRST202', `Could not find the function public.${c.req.param('fn')} in the schema cache`))),
   );
   // anything else under /rest/v1 must not fall through to the SPA
-  app.all('*', (c) => errorResponse(c, new GatewayError(404, 'PGRST125', 'Invalid path specified in request URL')));
+  app.all('*', (c) => reply(c, errorAnswer(new GatewayError(404, 'PGRST125', 'Invalid path specified in request URL'))));
   return app;
 }

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { GatewayError } from './errors.js';
 import { parseRange, type LevelOptions } from './parser.js';
 
@@ -19,8 +18,8 @@ export function negotiate(accept: string | undefined) {
 }
 
 /** Schema `public` only, as the project exposes it. */
-export function checkProfile(c: Context) {
-  const profile = c.req.header('Accept-Profile') ?? c.req.header('Content-Profile');
+export function checkProfile(header: (name: string) => string | undefined) {
+  const profile = header('Accept-Profile') ?? header('Content-Profile');
   if (profile && profile !== 'public') {
     throw new GatewayError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
   }
@@ -28,8 +27,7 @@ export function checkProfile(c: Context) {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-async function readJsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -38,16 +36,16 @@ async function readJsonBody(c: Context): Promise<unknown> {
 }
 
 /** POST: one object or an array of objects, always handled as rows. */
-export async function readRows(c: Context): Promise<Record<string, unknown>[]> {
-  const body = await readJsonBody(c);
+export function parseRows(text: string): Record<string, unknown>[] {
+  const body = parseJsonBody(text);
   const rows = Array.isArray(body) ? body : [body];
   if (!rows.every(isObject)) throw new GatewayError(400, 'PGRST102', 'Empty or invalid json', 'Expected an object or an array of objects');
   return rows;
 }
 
 /** PATCH: one object with the new values. */
-export async function readObject(c: Context): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(c);
+export function parseObject(text: string): Record<string, unknown> {
+  const body = parseJsonBody(text);
   if (!isObject(body)) throw new GatewayError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object');
   return body;
 }
