@@ -53,9 +53,9 @@ export interface GatewayHttpRequest {
   table: string;
   /** The query string, without its '?'. */
   search: string;
-  header(name: string): string | undefined;
+  header: (name: string) => string | undefined;
   /** The body, as text (writes only). */
-  text(): Promise<string>;
+  text: () => Promise<string>;
 }
 
 /** What the HTTP layer writes back: the whole body even for HEAD, which sends only its length. */
@@ -68,7 +68,6 @@ export interface GatewayAnswer {
 /** What every handler needs to know about one request. */
 interface Call {
   req: GatewayHttpRequest;
-  table: string;
   auth: RequestAuth;
   prefs: Preferences;
   query: ParsedQuery;
@@ -142,7 +141,7 @@ export function createGateway(ctx: AppContext) {
   async function read(call: Call): Promise<GatewayAnswer> {
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
     const statement = await plan((schema) =>
-      readStatement(schema, call.table, call.query, { count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped }),
+      readStatement(schema, call.req.table, call.query, { count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped }),
     );
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
     if (result.total !== null && result.total !== 0 && offset > result.total) {
@@ -161,8 +160,8 @@ export function createGateway(ctx: AppContext) {
   }
 
   async function write(call: Call): Promise<GatewayAnswer> {
-    const { req, prefs, table, query } = call;
-    const method = req.method;
+    const { req, prefs, query } = call;
+    const { method, table } = req;
     const representation = prefs.return === 'representation';
     const opts = { representation, nullsStripped: call.nullsStripped, resolution: prefs.resolution };
     let statement: Statement;
@@ -215,7 +214,6 @@ export function createGateway(ctx: AppContext) {
       auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
       const call: Call = {
         req,
-        table: req.table,
         auth,
         prefs: parsePrefer(req.header('Prefer')),
         query: parseQuery(new URLSearchParams(req.search)),
@@ -235,17 +233,15 @@ export function gatewayRoutes(gateway: Gateway) {
   const app = new Hono();
   const reply = (c: Context, a: GatewayAnswer) => answer(c, a.body, a.status as StatusCode, a.headers);
 
-  app.all('/:table', async (c) => {
-    const url = c.req.url;
-    const query = url.indexOf('?');
-    return reply(c, await gateway.handle({
+  app.all('/:table', async (c) =>
+    reply(c, await gateway.handle({
       method: c.req.method,
       table: c.req.param('table'),
-      search: query < 0 ? '' : new URL(url).search.slice(1),
+      search: new URL(c.req.url).search.slice(1),
       header: (name) => c.req.header(name),
       text: () => c.req.text(),
-    }));
-  });
+    })),
+  );
   // functions (supabase.rpc) are not exposed by this gateway
   app.all('/rpc/:fn', (c) =>
     reply(c, errorAnswer(new GatewayError(404, 'PGRST202', `Could not find the function public.${c.req.param('fn')} in the schema cache`))),

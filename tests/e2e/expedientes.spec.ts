@@ -49,6 +49,9 @@ async function nuevoActo(page: Page, categoria: string, acto: string, titulo: st
   if (plantilla) await dialogo.getByRole('radio', { name: plantilla }).check();
   await dialogo.getByRole('button', { name: 'Continuar' }).click();
   const input = page.getByRole('dialog', { name: 'Título del acto' }).getByLabel('Título');
+  // the title is ready to type in, and stays so once the closing dialog is gone
+  await expect(dialogo).toBeHidden();
+  await expect(input).toBeFocused();
   await input.fill(titulo);
   await input.press('Enter');
   await expect(page.getByRole('dialog', { name: titulo })).toBeVisible();

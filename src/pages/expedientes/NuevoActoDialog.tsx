@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNotification } from '@refinedev/core';
-import { Button, Empty, Input, Modal, Radio, Skeleton, Space, Steps, Typography } from 'antd';
+import { Button, Empty, Input, Modal, Radio, Skeleton, Space, Steps, Typography, type InputRef } from 'antd';
 import dayjs from 'dayjs';
 import { recortar, useActosDeCategoria, useCategorias, type CategoriaServicio } from '../servicios/datos';
 import IconoCategoria from '../servicios/IconoCategoria';
@@ -58,6 +58,9 @@ export default function NuevoActoDialog({ open, notariaId, onCancel, onElegido }
         open={open && !pidiendoTitulo}
         title="Nuevo acto"
         onCancel={onCancel}
+        // closed for the title step: at the end of its animation it would take the focus back to
+        // the page behind, out of the title field the user is typing in (and Enter confirmed nothing)
+        focusTriggerAfterClose={!pidiendoTitulo}
         width={760}
         closable={{ 'aria-label': 'Cerrar' }}
         footer={
@@ -136,6 +139,7 @@ export default function NuevoActoDialog({ open, notariaId, onCancel, onElegido }
 /** Confirms the act's title: required once trimmed; Enter confirms. */
 function TituloActoDialog({ inicial, onCancel, onConfirm }: { inicial: string; onCancel: () => void; onConfirm: (t: string) => void }) {
   const [titulo, setTitulo] = useState(inicial);
+  const campo = useRef<InputRef>(null);
   const valido = titulo.trim() !== '';
   // Enter confirms what the field holds when it is pressed, even before React shows the last keystroke
   const confirmar = (valor = titulo) => {
@@ -152,13 +156,16 @@ function TituloActoDialog({ inicial, onCancel, onConfirm }: { inicial: string; o
       okText="Confirmar"
       cancelText="Atrás"
       okButtonProps={{ disabled: !valido }}
+      // the field is ready to type in: autoFocus runs before the dialog is in the page, and at the
+      // end of its opening the dialog focuses itself
+      afterOpenChange={(abierto) => abierto && campo.current?.focus()}
     >
       <label htmlFor="titulo-acto" className="exp-etiqueta">
         Título
       </label>
       <Input
         id="titulo-acto"
-        autoFocus
+        ref={campo}
         value={titulo}
         maxLength={200}
         status={valido ? '' : 'error'}
