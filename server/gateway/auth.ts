@@ -12,6 +12,9 @@ export interface RequestAuth {
 const ANON: RequestAuth = { role: 'anon', claims: '{"role":"anon"}' };
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
+/** Each verified token's claims as JSON text, made once: verifyToken answers the same frozen object while it keeps the token. */
+const claimsText = new WeakMap<object, string>();
+
 const invalid = (message: string) =>
   new GatewayError(401, 'PGRST301', message, null, null, {
     'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
@@ -38,5 +41,7 @@ export async function authenticate(secret: string, header: string | undefined): 
   }
   const role = result.claims.role ?? 'anon';
   if (role !== 'anon' && role !== 'authenticated') throw invalid(`The role "${String(role)}" is not allowed`);
-  return { role, claims: JSON.stringify(result.claims) };
+  let claims = claimsText.get(result.claims);
+  if (claims === undefined) claimsText.set(result.claims, (claims = JSON.stringify(result.claims)));
+  return { role, claims };
 }

@@ -39,17 +39,20 @@ function chooseEncoding(acceptEncoding: string): keyof typeof ENCODINGS | undefi
 
 async function write(req: IncomingMessage, res: ServerResponse, answer: GatewayAnswer) {
   const headers: Record<string, string> = { ...answer.headers };
-  let body: Buffer | null = answer.body === null ? null : Buffer.from(answer.body);
+  // the text as it is (Node writes it in one chunk with the headers), bytes once compressed
+  let body: string | Buffer | null = answer.body;
+  let length = body === null ? 0 : Buffer.byteLength(body);
   const accepted = req.headers['accept-encoding'];
   if (accepted !== undefined) {
     headers.Vary = 'Accept-Encoding';
     const encoding = chooseEncoding(accepted);
-    if (encoding && body && body.length >= COMPRESS_FROM_BYTES && req.method === 'GET' && answer.status !== 206) {
+    if (encoding && body !== null && length >= COMPRESS_FROM_BYTES && req.method === 'GET' && answer.status !== 206) {
       body = await ENCODINGS[encoding](body);
+      length = body.length;
       headers['Content-Encoding'] = encoding;
     }
   }
-  if (body) headers['Content-Length'] = String(body.length);
+  if (body !== null) headers['Content-Length'] = String(length);
   res.writeHead(answer.status, headers).end(req.method === 'HEAD' ? undefined : body);
 }
 
