@@ -8,9 +8,9 @@ import type { Gateway, GatewayAnswer } from './index.js';
 /**
  * Gateway reads straight from Node's HTTP server, past Hono. Reads are most of the gateway's
  * traffic, and Hono's request, context and response objects (its Headers copied in and out)
- * cost more than the gateway itself: on a single-row GET the server's main thread spent 122 µs a
- * request through Hono and 81 µs here, and the server answered 27 % more of them (median of 15
- * interleaved pairs of runs).
+ * cost more than the gateway itself: on a single-row GET the server's main thread spent 122-144 µs
+ * a request through Hono and 81-100 µs here, and the server answered 22-27 % more of them (two
+ * measures, each the median of 15 interleaved pairs of runs).
  *
  * Taken here: GET and HEAD of /rest/v1/<table> whose table is a plain identifier, without an
  * Origin (CORS, as Hono's middleware answers it) and with a well-formed Host. Anything else
