@@ -75,7 +75,7 @@ interface Call {
   nullsStripped: boolean;
 }
 
-export const errorAnswer = (error: GatewayError): GatewayAnswer => ({
+const errorAnswer = (error: GatewayError): GatewayAnswer => ({
   status: error.status,
   headers: { 'Content-Type': JSON_TYPE, ...error.headers },
   body: JSON.stringify(error.body()),
