@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileTextOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalImage, optionalUrl, requiredId, requiredText } from '../src/domain/resource';
+import { ADMIN_ONLY, defineResource, optionalImage, optionalUrl, requiredId, requiredText } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 export const MENSAJE_DOCUMENTOS = 'Por favor, agrega al menos un documento requerido';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppstoreOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalImage, requiredText } from '../src/domain/resource';
+import { ADMIN_ONLY, defineResource, optionalImage, requiredText } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 

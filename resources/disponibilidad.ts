@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, hhmm, requiredId, timeOfDay } from '../src/domain/resource';
+import { ADMIN_ONLY, defineResource, hhmm, requiredId, timeOfDay } from '../domain/resource';
 
 export const DEFAULT_START = '09:00';
 export const DEFAULT_END = '14:00';

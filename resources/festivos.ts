@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarOutlined } from '@ant-design/icons';
-import { defineResource, requiredId, requiredText } from '../src/domain/resource';
+import { defineResource, requiredId, requiredText } from '../domain/resource';
 
 /**
  * The example of docs/adding-a-resource.md: the holidays of a notaría (table festivos, migration

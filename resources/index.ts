@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { allows, type CrudAction, type ResourceConfig, type Role } from '../src/domain/resource';
+import { allows, type CrudAction, type ResourceConfig, type Role } from '../domain/resource';
 import notarias from './notarias';
 import personal from './personal';
 import disponibilidad from './disponibilidad';

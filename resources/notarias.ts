@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BankOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalEmail, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../src/domain/resource';
+import { ADMIN_ONLY, defineResource, optionalEmail, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
 
 /** Notary offices (table notarias). Deleted for real; staff and templates go with them (on delete cascade). */
 export const notariaSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TeamOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, requiredEmail, requiredId, requiredText } from '../src/domain/resource';
+import { ADMIN_ONLY, defineResource, requiredEmail, requiredId, requiredText } from '../domain/resource';
 
 export const CALENDAR_TYPES = ['lovable', 'google', 'office365'] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];

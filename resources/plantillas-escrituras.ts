@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SnippetsOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalPositiveInt, requiredId, requiredText } from '../src/domain/resource';
+import { ADMIN_ONLY, defineResource, optionalPositiveInt, requiredId, requiredText } from '../domain/resource';
 
 const REQUERIDOS = 'Por favor completa todos los campos requeridos';
 /** The act select's value for "every act" (stored as acto_id null). */

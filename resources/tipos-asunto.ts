@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TagsOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, requiredText } from '../src/domain/resource';
+import { ADMIN_ONLY, defineResource, requiredText } from '../domain/resource';
 
 export const MENSAJE_TIPO_ASUNTO_DUPLICADO = 'Ya existe un tipo de asunto con este nombre.';
 

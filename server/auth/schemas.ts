@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TIPOS_DOCUMENTO, normalizeIdentifier, type TipoDocumento } from '../../src/domain/identifiers.js';
-import { loginDocumentError } from '../../src/domain/login-rules.js';
-import { registroEmailSchema } from '../../src/domain/registro-email.js';
+import { TIPOS_DOCUMENTO, normalizeIdentifier, type TipoDocumento } from '../../domain/identifiers.js';
+import { loginDocumentError } from '../../domain/login-rules.js';
+import { registroEmailSchema } from '../../domain/registro-email.js';
 
 /** Bodies of the sign-in calls (services API /auth/*, reached through the auth-proxy function). */
 

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
-import { isValidNie, isValidNif, type TipoDocumento } from '../../src/domain/identifiers.js';
+import { isValidNie, isValidNif, type TipoDocumento } from '../../domain/identifiers.js';
 
 export interface Usuario {
   id: string;

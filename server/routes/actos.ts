@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
-import { MENSAJES_ACTO, actoCreateSchema, actoUpdateSchema, isTempId } from '../../src/domain/expediente.js';
+import { MENSAJES_ACTO, actoCreateSchema, actoUpdateSchema, isTempId } from '../../domain/expediente.js';
 import { actualizarActo, crearActo, listarActos } from '../services/expedientes-actos.js';
 
 /** An id that names no stored act: empty, a local temp- id, or what a client prints for a missing value. */

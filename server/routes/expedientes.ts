@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { parseWith, readJson, json } from '../http.js';
-import { listaExpedientesQuerySchema, nuevoExpedienteSchema } from '../../src/domain/expediente.js';
+import { listaExpedientesQuerySchema, nuevoExpedienteSchema } from '../../domain/expediente.js';
 import { crearExpediente, expedienteAutorizado, listarExpedientes } from '../services/expedientes.js';
 
 /** /expediente: the case files of the personas the caller may see (another person's case answers 404). */

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { HttpError, json } from '../http.js';
-import { countriesInSpanish, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME, type Country } from '../../src/domain/countries.js';
+import { countriesInSpanish, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME, type Country } from '../../domain/countries.js';
 
 const GEONAMES = 'http://api.geonames.org';
 const TIMEOUT_MS = 4000;

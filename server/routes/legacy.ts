@@ -8,9 +8,9 @@ import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { HttpError, readJson, json } from '../http.js';
-import { isRelationActive } from '../../src/domain/representantes.js';
+import { isRelationActive } from '../../domain/representantes.js';
 import { canReadFull, findVisiblePersona, getPersona, listOwned, personaNotFound, toPersona } from '../services/personas.js';
-import { listPrivilegios } from '../services/personasPrivilegios.js';
+import { listPrivilegios } from '../services/personas-privilegios.js';
 import { createPersonaAs, updatePersonaAs } from './personas.js';
 
 const notRegistered = () => new HttpError(403, 'Usuario no registrado');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { HttpError, notFound, parseWith, readJson, json } from '../http.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { todayIso } from '../../src/domain/dates.js';
+import { todayIso } from '../../domain/dates.js';
 
 const ICS_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 /** Without rules a staff member has the spec's default availability: Monday to Friday, 09:00-14:00. */

@@ -8,8 +8,8 @@ import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
-import { personaInputSchema, type Persona } from '../../src/domain/persona.js';
-import { normalizeIdentifier } from '../../src/domain/identifiers.js';
+import { personaInputSchema, type Persona } from '../../domain/persona.js';
+import { normalizeIdentifier } from '../../domain/identifiers.js';
 import {
   canReadFull,
   createPersona,

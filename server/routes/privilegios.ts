@@ -7,9 +7,9 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
-import { privilegioInputSchema, privilegioUpdateSchema } from '../../src/domain/representantes.js';
+import { privilegioInputSchema, privilegioUpdateSchema } from '../../domain/representantes.js';
 import { canManage, canReadFull, findVisiblePersona, isUuid, personaNotFound } from '../services/personas.js';
-import { createPrivilegio, findPrivilegio, listPrivilegios, updatePrivilegio } from '../services/personasPrivilegios.js';
+import { createPrivilegio, findPrivilegio, listPrivilegios, updatePrivilegio } from '../services/personas-privilegios.js';
 
 const privilegioNotFound = () => new HttpError(404, 'Privilegio no encontrado');
 

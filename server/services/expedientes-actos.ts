@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { HttpError } from '../http.js';
-import type { ActoDto, ActoUpdate, DatosFormulario, EstadoActo } from '../../src/domain/expediente.js';
+import type { ActoDto, ActoUpdate, DatosFormulario, EstadoActo } from '../../domain/expediente.js';
 import { expedienteAutorizado, isUuid } from './expedientes.js';
 
 /**

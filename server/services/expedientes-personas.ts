@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { normalizeIdentifier } from '../../src/domain/identifiers.js';
+import { normalizeIdentifier } from '../../domain/identifiers.js';
 import { PERSONA_COLUMNS, type PersonaRow } from './personas.js';
 
 /**

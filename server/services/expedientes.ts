@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { HttpError } from '../http.js';
-import type { ExpedienteDto, SORTABLE_EXPEDIENTE } from '../../src/domain/expediente.js';
+import type { ExpedienteDto, SORTABLE_EXPEDIENTE } from '../../domain/expediente.js';
 
 /**
  * Case files in schema servicios. Every read and write goes through servicios.tiene_permiso on

@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
-import { dropEmpty, type Persona, type PersonaInput } from '../../src/domain/persona.js';
+import { dropEmpty, type Persona, type PersonaInput } from '../../domain/persona.js';
 
 /** The services API base, for the links of a record (same value as SERVICES_BASE in app.ts). */
 export const API_BASE = '/nt/demo/v1/servicios';

@@ -1,4 +1,4 @@
-import { LONGITUD_FECHA, mascaraFecha, opcionesDe, type CampoDef } from '../domain/act-form';
+import { LONGITUD_FECHA, mascaraFecha, opcionesDe, type CampoDef } from '../../domain/act-form';
 import type { AvisoNif } from './FormularioActo';
 
 interface Props {

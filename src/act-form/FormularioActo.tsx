@@ -11,7 +11,7 @@ import {
   type DefinicionFormulario,
   type EstadoFormulario,
   type FilaFormulario,
-} from '../domain/act-form';
+} from '../../domain/act-form';
 import {
   FORM_SAVED,
   FORM_SUBMIT,
@@ -22,7 +22,7 @@ import {
   RESPUESTA_PERSONA_POR_NIF,
   SOLICITAR_PERSONA_POR_NIF,
   type RespuestaPersonaMessage,
-} from '../domain/iframe-messages';
+} from '../../domain/iframe-messages';
 import { onPortalMessage, sendToPortal } from './messaging';
 import Seccion from './Seccion';
 

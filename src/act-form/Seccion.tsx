@@ -1,4 +1,4 @@
-import { campoVisible, esSeccionLista, type SeccionDef, type FilaFormulario } from '../domain/act-form';
+import { campoVisible, esSeccionLista, type SeccionDef, type FilaFormulario } from '../../domain/act-form';
 import Campo from './Campo';
 import type { AvisoNif } from './FormularioActo';
 

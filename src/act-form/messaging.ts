@@ -1,4 +1,4 @@
-import { acceptMessage, buildMessage, type IframeMessage } from '../domain/iframe-messages';
+import { acceptMessage, buildMessage, type IframeMessage } from '../../domain/iframe-messages';
 
 /**
  * The form's side of the protocol: it talks only to the window that framed it, at the origin

@@ -1,5 +1,5 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
-import type { FieldConfig } from '../domain/resource';
+import type { FieldConfig } from '../../domain/resource';
 import ImageInput from './widgets/ImageInput';
 import RelationSelect from './widgets/RelationSelect';
 import TextRowsInput from './widgets/TextRowsInput';

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
-import type { ResourceConfig } from '../domain/resource';
+import type { ResourceConfig } from '../../domain/resource';
 import FieldInput from './FieldInput';
-import { fieldRule, isRequired, isVisible } from './schemaRules';
+import { fieldRule, isRequired, isVisible } from './schema-rules';
 
 /**
  * The form items of a resource, in configuration order, each validated by its schema.

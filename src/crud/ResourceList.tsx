@@ -3,11 +3,11 @@ import { Alert, Button, Flex, Form, Input, Modal, Space, Table } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { useCan, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import type { ResourceConfig } from '../domain/resource';
+import type { ResourceConfig } from '../../domain/resource';
 import { renderCell } from './cells';
 import ResourceFormFields from './ResourceFormFields';
 import RowDelete from './RowDelete';
-import { useResourceModal } from './useResourceModal';
+import { useResourceModal } from './use-resource-modal';
 
 const SEARCH_KEY = 'buscar';
 

@@ -1,8 +1,8 @@
 import { Button, Popconfirm } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, useNotification, useUpdate, type BaseKey } from '@refinedev/core';
-import type { ResourceConfig } from '../domain/resource';
-import { errorDescription } from './schemaRules';
+import type { ResourceConfig } from '../../domain/resource';
+import { errorDescription } from './schema-rules';
 
 /**
  * Delete with confirmation. 'hard' removes the row; 'soft' sets activo = false so the public

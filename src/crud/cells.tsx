@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { hhmm, weekdaysLabel, type ColumnConfig } from '../domain/resource';
+import { hhmm, weekdaysLabel, type ColumnConfig } from '../../domain/resource';
 
 const EMPTY = <Typography.Text type="secondary">—</Typography.Text>;
 

@@ -1,7 +1,7 @@
 import { Button, Card, Select, Tag } from 'antd';
 import { useNotification } from '@refinedev/core';
-import { displayName, type Persona } from '../domain/persona';
-import './personaForms.css';
+import { displayName, type Persona } from '../../domain/persona';
+import './persona-forms.css';
 
 interface Props {
   clientes: Persona[];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Col, Divider, Form, Input, Row, Space, type FormRule } from 'antd';
 import DireccionFields from './DireccionFields';
-import type { useCatalogos } from './useCatalogos';
+import type { useCatalogos } from './use-catalogos';
 
 interface Props {
   rule: FormRule;

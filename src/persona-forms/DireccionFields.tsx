@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Col, Form, Input, Row, Select, type FormRule } from 'antd';
-import { DEFAULT_COUNTRY_NAME } from '../domain/countries';
+import { DEFAULT_COUNTRY_NAME } from '../../domain/countries';
 import Autocompletar from './Autocompletar';
 import { lookupPostalCode } from '../../providers/geo';
 

@@ -6,15 +6,15 @@ import {
   naturalFormToPersona,
   regimenTrasCambioDeEstadoCivil,
   type NaturalForm,
-} from '../domain/personaForms';
-import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR } from '../domain/persona';
-import { zodRule } from './zodRule';
-import { useCatalogos } from './useCatalogos';
+} from '../../domain/persona-forms';
+import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR } from '../../domain/persona';
+import { zodRule } from './zod-rule';
+import { useCatalogos } from './use-catalogos';
 import ContactoDireccionEnvio from './ContactoDireccionEnvio';
 import FechaInput from './FechaInput';
 import SubidaProximamente from './SubidaProximamente';
-import type { PersonaFormProps } from './PersonaFormProps';
-import './personaForms.css';
+import type { PersonaFormProps } from './persona-form-props';
+import './persona-forms.css';
 
 const rule = zodRule(naturalFormSchema);
 const options = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));

@@ -1,11 +1,11 @@
 import { Col, Divider, Form, Input, Row, Select, Typography } from 'antd';
-import { JURIDICA_DEFAULTS, juridicaFormSchema, juridicaFormToPersona, type JuridicaForm } from '../domain/personaForms';
-import { zodRule } from './zodRule';
-import { useCatalogos } from './useCatalogos';
+import { JURIDICA_DEFAULTS, juridicaFormSchema, juridicaFormToPersona, type JuridicaForm } from '../../domain/persona-forms';
+import { zodRule } from './zod-rule';
+import { useCatalogos } from './use-catalogos';
 import ContactoDireccionEnvio from './ContactoDireccionEnvio';
 import SubidaProximamente from './SubidaProximamente';
-import type { PersonaFormProps } from './PersonaFormProps';
-import './personaForms.css';
+import type { PersonaFormProps } from './persona-form-props';
+import './persona-forms.css';
 
 const rule = zodRule(juridicaFormSchema);
 

@@ -4,10 +4,10 @@ import {
   regimenTrasCambioDeEstadoCivil,
   representanteFormSchema,
   type RepresentanteForm as Valores,
-} from '../domain/personaForms';
-import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR } from '../domain/persona';
-import { isoToFormDate, MENSAJES_FECHA, representativeBirthDateError, todayIso } from '../domain/dates';
-import { REPRESENTATIVE_COUNTRIES } from '../domain/countries';
+} from '../../domain/persona-forms';
+import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR } from '../../domain/persona';
+import { isoToFormDate, MENSAJES_FECHA, representativeBirthDateError, todayIso } from '../../domain/dates';
+import { REPRESENTATIVE_COUNTRIES } from '../../domain/countries';
 import {
   AVISO_REPRESENTANTE_LEGAL,
   ETIQUETAS_TIPO_PRIVILEGIO,
@@ -15,12 +15,12 @@ import {
   permissionPreset,
   permissionsLocked,
   TIPOS_PRIVILEGIO,
-} from '../domain/representantes';
-import { zodRule } from './zodRule';
-import { useCatalogos } from './useCatalogos';
+} from '../../domain/representantes';
+import { zodRule } from './zod-rule';
+import { useCatalogos } from './use-catalogos';
 import DireccionFields from './DireccionFields';
 import FechaInput from './FechaInput';
-import './personaForms.css';
+import './persona-forms.css';
 
 const rule = zodRule(representanteFormSchema);
 const options = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? v }));

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useInvalidateAuthStore } from '@refinedev/core';
-import { authProvider, forgetSession } from '../../providers/authProvider';
+import { authProvider, forgetSession } from '../../providers/auth-provider';
 import { SESSION_KEYS } from '../../providers/session';
 
 /**

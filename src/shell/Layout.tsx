@@ -3,7 +3,7 @@ import { useGetIdentity } from '@refinedev/core';
 import { Button, Drawer } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { Identity } from '../../providers/authProvider';
+import type { Identity } from '../../providers/auth-provider';
 import AccountMenu from './AccountMenu';
 import Clock from './Clock';
 import Loading from './Loading';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePermissions } from '@refinedev/core';
 import { Navigate } from 'react-router';
-import { roleCan, type AppRole } from '../../providers/accessControlProvider';
+import { roleCan, type AppRole } from '../../providers/access-control-provider';
 import Loading from './Loading';
 
 /** An adminOnly route: others are sent to /citas (spec part 2, Administration). */

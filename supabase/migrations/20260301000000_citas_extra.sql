@@ -1,5 +1,5 @@
 -- Appointments: what the database itself refuses, whoever writes (portal, supabase-js, SQL).
--- The wizard only offers valid slots (src/domain/slots.ts); this guards the table against a
+-- The wizard only offers valid slots (domain/slots.ts); this guards the table against a
 -- hand-made request. The double booking of a staff member's slot is the unique constraint of
 -- 20260101000400_citas.sql (SQLSTATE 23505, HTTP 409). These raise 23514 (HTTP 400) with a
 -- Spanish message.

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { isoToFormDate, todayIso } from '../../src/domain/dates';
+import { isoToFormDate, todayIso } from '../../domain/dates';
 import { test, expect, screenshot, openSelect, pinFromOutbox, randomNif, registerUser } from './fixtures';
 
 /**

@@ -4,8 +4,8 @@ import { dataProvider } from '@refinedev/supabase';
 import type { CrudFilter, DataProvider } from '@refinedev/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceConfigs } from '../../resources';
-import { allows, type CrudAction, type ResourceConfig, type Role } from '../../src/domain/resource';
-import { prepareRow } from '../../src/crud/schemaRules';
+import { allows, type CrudAction, type ResourceConfig, type Role } from '../../domain/resource';
+import { prepareRow } from '../../src/crud/schema-rules';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { signAccessToken } from '../../server/auth/jwt';
-import { slotsDisponibles, type ReglaDisponibilidad } from '../../src/domain/slots';
+import { slotsDisponibles, type ReglaDisponibilidad } from '../../domain/slots';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../support/server';
 
 /**

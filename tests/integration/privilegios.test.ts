@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { todayIso } from '../../src/domain/dates';
+import { todayIso } from '../../domain/dates';
 import { insertPersona, insertPrivilegio } from './personas.fixtures';
 
 let server: TestServer;

@@ -13,7 +13,7 @@ import {
   valoresDePersona,
   type CampoDef,
   type DefinicionFormulario,
-} from '../../src/domain/act-form';
+} from '../../domain/act-form';
 
 const regimen: CampoDef = {
   nombre: 'regimen_economico',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alpha3ToCountryName, countriesInSpanish, countryToAlpha3, REPRESENTATIVE_COUNTRIES } from '../../src/domain/countries';
+import { alpha3ToCountryName, countriesInSpanish, countryToAlpha3, REPRESENTATIVE_COUNTRIES } from '../../domain/countries';
 
 describe('country name → ISO alpha-3', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   officeNow,
   representativeBirthDateError,
   todayIso,
-} from '../../src/domain/dates';
+} from '../../domain/dates';
 
 const TODAY = '2026-06-15';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail } from '../../src/domain/email-mask';
+import { maskEmail } from '../../domain/email-mask';
 
 describe('masked registration e-mail', () => {
   it('keeps the first two characters and the domain', () => {

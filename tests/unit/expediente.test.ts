@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actoCreateSchema, actoUpdateSchema, grupoEstado, nuevoExpedienteSchema, reglasPendientesExpediente } from '../../src/domain/expediente';
+import { actoCreateSchema, actoUpdateSchema, grupoEstado, nuevoExpedienteSchema, reglasPendientesExpediente } from '../../domain/expediente';
 
 describe('expediente estado', () => {
   it('FINALIZADO and COMPLETADO are finished, EN_TRAMITE in process, anything else pending', () => {

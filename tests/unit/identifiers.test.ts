@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCif, isValidNie, isValidNif, looksLikeCif, validateIdentifier } from '../../src/domain/identifiers';
+import { isValidCif, isValidNie, isValidNif, looksLikeCif, validateIdentifier } from '../../domain/identifiers';
 
 describe('NIF of a natural person', () => {
   it('accepts the control letter at number mod 23', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { acceptMessage, buildMessage, FORM_SUBMIT } from '../../src/domain/iframe-messages';
+import { acceptMessage, buildMessage, FORM_SUBMIT } from '../../domain/iframe-messages';
 
 const frame = { name: 'iframe window' };
 const expected = { origin: 'https://portal.example', source: frame };

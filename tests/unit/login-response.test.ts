@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_INCOMPLETA, parseLoginResponse } from '../../src/domain/login-response';
+import { LOGIN_INCOMPLETA, parseLoginResponse } from '../../domain/login-response';
 
 const ID = '6f1d2c1e-8a54-4b47-9a55-3a3f9b1f2d10';
 

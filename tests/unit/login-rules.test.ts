@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_MENSAJES, loginDocumentError } from '../../src/domain/login-rules';
-import { registroEmailError } from '../../src/domain/registro-email';
+import { LOGIN_MENSAJES, loginDocumentError } from '../../domain/login-rules';
+import { registroEmailError } from '../../domain/registro-email';
 
 describe('login document number', () => {
   it('accepts a valid NIF and NIE of a natural person', () => {

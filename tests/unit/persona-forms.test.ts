@@ -10,8 +10,8 @@ import {
   representanteFormToPrivilegio,
   representanteToForm,
   withoutId,
-} from '../../src/domain/personaForms';
-import { personaInputSchema } from '../../src/domain/persona';
+} from '../../domain/persona-forms';
+import { personaInputSchema } from '../../domain/persona';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, dropEmpty, isInformed, nameOrFallback, personaInputSchema } from '../../src/domain/persona';
+import { displayName, dropEmpty, isInformed, nameOrFallback, personaInputSchema } from '../../domain/persona';
 
 describe('display name of a client', () => {
   it('a natural person with nombre and primerApellido: names and surnames joined by spaces', () => {

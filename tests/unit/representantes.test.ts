@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRelationActive, PERMISOS_FORMULARIO, permissionPreset, permissionsLocked, privilegioInputSchema } from '../../src/domain/representantes';
+import { isRelationActive, PERMISOS_FORMULARIO, permissionPreset, permissionsLocked, privilegioInputSchema } from '../../domain/representantes';
 
 const TODAY = '2026-06-15';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import disponibilidad from '../../resources/disponibilidad';
 import tiposAsunto from '../../resources/tipos-asunto';
 import plantillas from '../../resources/plantillas-escrituras';
-import { errorDescription, isRequired, prepareRow } from '../../src/crud/schemaRules';
+import { errorDescription, isRequired, prepareRow } from '../../src/crud/schema-rules';
 import { preview } from '../../src/crud/cells';
 
 describe('prepareRow: form values → stored row', () => {

@@ -9,7 +9,7 @@ import actos from '../../resources/actos-servicios';
 import plantillas, { templateNames } from '../../resources/plantillas-escrituras';
 import festivos from '../../resources/festivos';
 import { adminTabs, canAccessResource, refineResources, resourceConfigs } from '../../resources';
-import { weekdaysLabel } from '../../src/domain/resource';
+import { weekdaysLabel } from '../../domain/resource';
 
 /** The message of the first problem of `field`, or undefined when the record is valid there. */
 function messageOf(schema: z.ZodObject, record: Record<string, unknown>, field: string): string | undefined {

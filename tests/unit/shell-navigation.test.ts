@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHeaderDate } from '../../src/shell/clock';
 import { activeEntry } from '../../src/shell/navigation';
-import { roleCan, roleFromToken } from '../../providers/accessControlProvider';
+import { roleCan, roleFromToken } from '../../providers/access-control-provider';
 
 describe('header clock', () => {
   it('reads weekday, day de month, hh:mm h in Spanish', () => {

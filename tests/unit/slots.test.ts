@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diaSemana, slotsDelDia, slotsDisponibles, type ReglaDisponibilidad } from '../../src/domain/slots';
-import { esHoraOcupada, fechaEs, nuevaCitaSchema, proximasCitas } from '../../src/domain/citas';
+import { diaSemana, slotsDelDia, slotsDisponibles, type ReglaDisponibilidad } from '../../domain/slots';
+import { esHoraOcupada, fechaEs, nuevaCitaSchema, proximasCitas } from '../../domain/citas';
 
 const MONDAY = '2026-03-02';
 const SATURDAY = '2026-03-07';

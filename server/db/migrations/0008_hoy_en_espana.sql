@@ -1,4 +1,4 @@
--- "Today" is the date in the offices' time zone (src/domain/dates.ts, OFFICE_TIME_ZONE), not
+-- "Today" is the date in the offices' time zone (domain/dates.ts, OFFICE_TIME_ZONE), not
 -- current_date: that is the session's zone, UTC on PGlite and on a hosted Supabase, still the day
 -- before in Spain from 22:00 or 23:00 UTC. A relation that ended today stayed in force until then.
 create function servicios.hoy(en timestamptz default now()) returns date

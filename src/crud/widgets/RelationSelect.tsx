@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useSelect } from '@refinedev/antd';
-import type { Relation } from '../../domain/resource';
+import type { Relation } from '../../../domain/resource';
 
 interface Props {
   relation: Relation;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNotification } from '@refinedev/core';
 import { Card, Result, Spin, Typography } from 'antd';
-import type { DatosFormulario } from '../../domain/expediente';
+import type { DatosFormulario } from '../../../domain/expediente';
 import ActFormFrame from '../expedientes/ActFormFrame';
 import { FORMULARIO_POR_DEFECTO, useDefinicionActo } from '../expedientes/formulario';
 import '../expedientes/expedientes.css';

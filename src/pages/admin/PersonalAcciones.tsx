@@ -2,8 +2,8 @@ import { Button, Popconfirm } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useNotification, useUpdate, type BaseRecord } from '@refinedev/core';
 import personal from '../../../resources/personal';
-import { errorDescription } from '../../crud/schemaRules';
-import { useCalendarInvitation } from './useCalendarInvitation';
+import { errorDescription } from '../../crud/schema-rules';
+import { useCalendarInvitation } from './use-calendar-invitation';
 
 /** The staff row's extra actions (spec): Activar/Desactivar and the calendar invitation. */
 export default function PersonalAcciones({ record }: { record: BaseRecord }) {

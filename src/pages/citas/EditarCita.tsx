@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useUpdate } from '@refinedev/core';
 import { Alert, Button, Form, Modal, Select, Space } from 'antd';
-import { TEXTOS_CITAS, esHoraOcupada, nuevaCitaSchema, type CitaRow, type TipoCita } from '../../domain/citas';
-import { horaCorta } from '../../domain/slots';
+import { TEXTOS_CITAS, esHoraOcupada, nuevaCitaSchema, type CitaRow, type TipoCita } from '../../../domain/citas';
+import { horaCorta } from '../../../domain/slots';
 import { useAsuntos } from './datos';
-import { useSlots } from './useSlots';
+import { useSlots } from './use-slots';
 import FechaHora from './FechaHora';
 
 interface Cambios {

@@ -10,9 +10,9 @@ import {
   fechaEs,
   nuevaCitaSchema,
   type TipoCita,
-} from '../../domain/citas';
+} from '../../../domain/citas';
 import { nombrePersona, useAsuntos, useClientes, useNotarias, usePersonal, type Notaria, type Personal } from './datos';
-import { useSlots } from './useSlots';
+import { useSlots } from './use-slots';
 import FechaHora from './FechaHora';
 import './citas.css';
 

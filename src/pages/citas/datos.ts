@@ -1,9 +1,9 @@
 import { useList } from '@refinedev/core';
-import { useClientes as useClientesDe } from '../../persona-forms/useClientes';
+import { useClientes as useClientesDe } from '../../persona-forms/use-clientes';
 import { session } from '../../../providers/session';
-import type { CitaRow } from '../../domain/citas';
-import { ASUNTOS_POR_DEFECTO } from '../../domain/citas';
-import { displayName, type Persona } from '../../domain/persona';
+import type { CitaRow } from '../../../domain/citas';
+import { ASUNTOS_POR_DEFECTO } from '../../../domain/citas';
+import { displayName, type Persona } from '../../../domain/persona';
 
 /** Data of the appointment pages, always through Refine hooks (tables of the supabase provider). */
 
@@ -78,7 +78,7 @@ export function useCitas() {
   return { citas: result.data, isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
 }
 
-/** Who an appointment can be for: the clients of the signed-in person (see persona-forms/useClientes). */
+/** Who an appointment can be for: the clients of the signed-in person (see persona-forms/use-clientes). */
 export function useClientes() {
   const idPersona = session.get().idPersona ?? '';
   return { idPersona, ...useClientesDe(idPersona) };

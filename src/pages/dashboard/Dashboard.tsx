@@ -4,11 +4,11 @@ import { Link, useNavigate } from 'react-router';
 import { Alert, AutoComplete, Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { CalendarOutlined, FileDoneOutlined, FolderOpenOutlined, PlusOutlined, SearchOutlined, StarOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { Identity } from '../../../providers/authProvider';
-import { TEXTOS_CITAS, etiquetaTipo, fechaEs, proximasCitas } from '../../domain/citas';
-import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../domain/expediente';
-import { todayIso } from '../../domain/dates';
-import { horaCorta } from '../../domain/slots';
+import type { Identity } from '../../../providers/auth-provider';
+import { TEXTOS_CITAS, etiquetaTipo, fechaEs, proximasCitas } from '../../../domain/citas';
+import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
+import { todayIso } from '../../../domain/dates';
+import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias } from '../citas/datos';
 import { EXPEDIENTE_SESSION_KEY, useMisExpedientes, useServicios } from './datos';
 

@@ -1,6 +1,6 @@
 import { useList } from '@refinedev/core';
 import { session } from '../../../providers/session';
-import type { ExpedienteDto } from '../../domain/expediente';
+import type { ExpedienteDto } from '../../../domain/expediente';
 
 /** Data of the dashboard, through Refine hooks. */
 

@@ -3,12 +3,12 @@ import { useSearchParams } from 'react-router';
 import { Button, Card, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useGetIdentity, useNotification } from '@refinedev/core';
-import type { Identity } from '../../../providers/authProvider';
+import type { Identity } from '../../../providers/auth-provider';
 import ClientSelector from '../../persona-forms/ClientSelector';
-import { useClientes } from '../../persona-forms/useClientes';
+import { useClientes } from '../../persona-forms/use-clientes';
 import FichaPersona from './FichaPersona';
 import Representantes, { type RepresentanteSeleccionado } from './Representantes';
-import './datosPersonales.css';
+import './datos-personales.css';
 
 // The dialogs and their forms load when first opened: the page opens on reading a record.
 const NuevaPersonaDialog = lazy(() => import('./NuevaPersonaDialog'));

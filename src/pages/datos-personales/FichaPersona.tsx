@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNotification, useOne, useUpdate } from '@refinedev/core';
-import { ETIQUETAS, FALLBACKS, isInformed, nameOrFallback, type Persona, type PersonaPayload } from '../../domain/persona';
-import { isoToFormDate } from '../../domain/dates';
-import { alpha3ToCountryName } from '../../domain/countries';
-import { personaToForm } from '../../domain/personaForms';
+import { ETIQUETAS, FALLBACKS, isInformed, nameOrFallback, type Persona, type PersonaPayload } from '../../../domain/persona';
+import { isoToFormDate } from '../../../domain/dates';
+import { alpha3ToCountryName } from '../../../domain/countries';
+import { personaToForm } from '../../../domain/persona-forms';
 
 // The forms (and their selects, date pickers and schemas) load when 'Editar' is pressed.
 const PersonaFisicaForm = lazy(() => import('../../persona-forms/PersonaFisicaForm'));

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { useCreate, useNotification } from '@refinedev/core';
-import type { Persona, PersonaPayload } from '../../domain/persona';
+import type { Persona, PersonaPayload } from '../../../domain/persona';
 import PersonaFisicaForm from '../../persona-forms/PersonaFisicaForm';
 import PersonaJuridicaForm from '../../persona-forms/PersonaJuridicaForm';
-import '../../persona-forms/personaForms.css';
+import '../../persona-forms/persona-forms.css';
 
 type Tipo = 'FISICA' | 'JURIDICA';
 

@@ -1,10 +1,10 @@
 import { Modal } from 'antd';
 import { useNotification } from '@refinedev/core';
-import { representanteToForm } from '../../domain/personaForms';
+import { representanteToForm } from '../../../domain/persona-forms';
 import RepresentanteForm from '../../persona-forms/RepresentanteForm';
 import type { RepresentanteSeleccionado } from './Representantes';
-import { useGuardarRepresentante } from './useGuardarRepresentante';
-import '../../persona-forms/personaForms.css';
+import { useGuardarRepresentante } from './use-guardar-representante';
+import '../../persona-forms/persona-forms.css';
 
 interface Props {
   /** null: closed; 'crear': a new representative of the client; otherwise the one being edited. */

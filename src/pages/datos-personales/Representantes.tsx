@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useList, useNotification, useOne } from '@refinedev/core';
-import { FALLBACKS, nameOrFallback, type Persona } from '../../domain/persona';
-import { isoToFormDate, todayIso } from '../../domain/dates';
-import { ETIQUETAS_TIPO_PRIVILEGIO, isRelationActive, type Privilegio } from '../../domain/representantes';
+import { FALLBACKS, nameOrFallback, type Persona } from '../../../domain/persona';
+import { isoToFormDate, todayIso } from '../../../domain/dates';
+import { ETIQUETAS_TIPO_PRIVILEGIO, isRelationActive, type Privilegio } from '../../../domain/representantes';
 
 export interface RepresentanteSeleccionado {
   persona: Persona;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Select, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ESTADOS_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../domain/expediente';
+import { ESTADOS_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../../domain/expediente';
 import { formatoFechaHora } from './datos';
-import { useActos } from './useActos';
+import { useActos } from './use-actos';
 import NuevoActoDialog, { type ActoElegido } from './NuevoActoDialog';
 import FormularioActoDialog from './FormularioActoDialog';
 

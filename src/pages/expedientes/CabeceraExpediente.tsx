@@ -1,5 +1,5 @@
 import { Descriptions, Tag, Typography } from 'antd';
-import type { ExpedienteDto } from '../../domain/expediente';
+import type { ExpedienteDto } from '../../../domain/expediente';
 import { estadoVisible, formatoFecha } from './datos';
 
 /** The case header: title, state and the four facts of the spec (creation, due date, requester, notary). */

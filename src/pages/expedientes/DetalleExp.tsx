@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Descriptions, Result, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../domain/expediente';
+import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
 import { EXPEDIENTE_SESSION_KEY } from '../dashboard/datos';
 
 const fecha = (value: unknown) => {

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useNotification, useOne, type HttpError } from '@refinedev/core';
 import { Button, Empty, Result, Spin, Tabs } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { ExpedienteDto } from '../../domain/expediente';
+import type { ExpedienteDto } from '../../../domain/expediente';
 import CabeceraExpediente from './CabeceraExpediente';
 import ActosTab from './ActosTab';
 import './expedientes.css';

@@ -5,7 +5,7 @@ import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { Button, Empty, Input, Modal, Table, Tag, Typography } from 'antd';
 import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { session } from '../../../providers/session';
-import type { ExpedienteDto } from '../../domain/expediente';
+import type { ExpedienteDto } from '../../../domain/expediente';
 import { estadoVisible, formatoFecha, guardarExpedienteEnSesion } from './datos';
 import './expedientes.css';
 

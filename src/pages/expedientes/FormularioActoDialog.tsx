@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Modal, Result, Spin } from 'antd';
-import type { ActoDto, DatosFormulario } from '../../domain/expediente';
-import type { OpcionesGuardado } from './useActos';
+import type { ActoDto, DatosFormulario } from '../../../domain/expediente';
+import type { OpcionesGuardado } from './use-actos';
 import ActFormFrame from './ActFormFrame';
 import { urlFormulario, useDefinicionActo } from './formulario';
 

@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import { useList } from '@refinedev/core';
-import { useClientes as useClientesDe } from '../../persona-forms/useClientes';
+import { useClientes as useClientesDe } from '../../persona-forms/use-clientes';
 import { session } from '../../../providers/session';
-import { displayName } from '../../../providers/authProvider';
-import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../domain/expediente';
+import { displayName } from '../../../providers/auth-provider';
+import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente';
 
 /** Where a clicked case row is kept for the next screens (spec: session storage key expedienteData). */
 export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
@@ -54,7 +54,7 @@ interface PersonaBasica {
   identificador?: { tipo?: string; numero?: string | null } | null;
 }
 
-/** The clients a case can be opened for (see persona-forms/useClientes), as select options. */
+/** The clients a case can be opened for (see persona-forms/use-clientes), as select options. */
 export function useClientes() {
   const { clientes, isLoading } = useClientesDe(session.get().idPersona);
   return { clientes: clientes.map((p) => ({ value: p.id, label: displayName(p) })), isLoading };

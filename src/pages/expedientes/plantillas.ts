@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { supabaseClient } from '../../../providers/supabaseClient';
+import { supabaseClient } from '../../../providers/supabase-client';
 import { session } from '../../../providers/session';
 
 export interface Plantilla {

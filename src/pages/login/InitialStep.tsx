@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import type { TipoDocumento } from '../../domain/identifiers';
-import { LOGIN_MENSAJES } from '../../domain/login-rules';
+import type { TipoDocumento } from '../../../domain/identifiers';
+import { LOGIN_MENSAJES } from '../../../domain/login-rules';
 import Field, { inputProps } from './Field';
-import { useNotariaOptions } from './useNotariaOptions';
+import { useNotariaOptions } from './use-notaria-options';
 
 const TIPOS: { value: TipoDocumento; label: string }[] = [
   { value: 'NIF', label: 'NIF' },

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AuthProxyError, callAuthProxy } from '../../../providers/authProxy';
-import { LOGIN_OK, loginWithPin } from '../../../providers/pinLogin';
+import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
+import { LOGIN_OK, loginWithPin } from '../../../providers/pin-login';
 import { session } from '../../../providers/session';
-import { maskEmail } from '../../domain/email-mask';
-import type { TipoDocumento } from '../../domain/identifiers';
-import { LOGIN_MENSAJES, loginDocumentError } from '../../domain/login-rules';
+import { maskEmail } from '../../../domain/email-mask';
+import type { TipoDocumento } from '../../../domain/identifiers';
+import { LOGIN_MENSAJES, loginDocumentError } from '../../../domain/login-rules';
 import { useToast } from '../../shell/notifications';
 import InitialStep from './InitialStep';
 import PinForm from './PinForm';

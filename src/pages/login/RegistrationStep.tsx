@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import { registroEmailError } from '../../domain/registro-email';
+import { registroEmailError } from '../../../domain/registro-email';
 import Field, { inputProps } from './Field';
 
 /** Step 'registration': the e-mail of a first-time user; 'Enviar' asks for a registration PIN. */

@@ -4,9 +4,9 @@ import { Alert, Button, Card, Form, Input, Skeleton, Space, Typography } from 'a
 import { EditOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
 import type { ZodType } from 'zod';
-import { forgetSession } from '../../../providers/authProvider';
+import { forgetSession } from '../../../providers/auth-provider';
 import { session } from '../../../providers/session';
-import { nameOrFallback, type Persona } from '../../domain/persona';
+import { nameOrFallback, type Persona } from '../../../domain/persona';
 import { cuerpoActualizacion, perfilFisicaSchema, perfilJuridicaSchema, type CambiosPerfil } from './perfil';
 
 /** An antd form rule from a zod field schema: its first Spanish message. */

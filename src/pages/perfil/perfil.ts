@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dropEmpty, type Persona } from '../../domain/persona';
+import { dropEmpty, type Persona } from '../../../domain/persona';
 
 /** The profile's editable name: a natural person's names, or a legal person's company name. */
 const texto = (requerido: string, max = 100) =>

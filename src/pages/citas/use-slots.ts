@@ -1,13 +1,13 @@
 import { useList } from '@refinedev/core';
-import type { SlotOcupado } from '../../domain/citas';
-import { officeNow } from '../../domain/dates';
-import { horaCorta, slotsDisponibles, type ReglaDisponibilidad } from '../../domain/slots';
+import type { SlotOcupado } from '../../../domain/citas';
+import { officeNow } from '../../../domain/dates';
+import { horaCorta, slotsDisponibles, type ReglaDisponibilidad } from '../../../domain/slots';
 
 const supabase = { dataProviderName: 'supabase', pagination: { mode: 'off' as const } };
 
 /**
  * The times a staff member offers on a date: their availability rules and the booked slots
- * (view citas_ocupadas, every client's) go through the rule of src/domain/slots.ts.
+ * (view citas_ocupadas, every client's) go through the rule of domain/slots.ts.
  * `ownTime` is the appointment being edited: its own slot stays offered.
  */
 export function useSlots(staffId: number | undefined, date: string | undefined, ownTime?: string) {

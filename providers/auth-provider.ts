@@ -1,10 +1,10 @@
 import type { AuthProvider } from '@refinedev/core';
-import { displayName as displayNameOf } from '../src/domain/persona';
+import { displayName as displayNameOf } from '../domain/persona';
 import { toast } from '../src/shell/notifications';
-import { currentRole, setLimitedSession, tokenClaims } from './accessControlProvider';
+import { currentRole, setLimitedSession, tokenClaims } from './access-control-provider';
 import { SERVICES_URL } from './config';
-import { refreshSession, serviciosFetch } from './serviciosHttp';
-import { LOGIN_OK, loginWithPin, type LoginVariables } from './pinLogin';
+import { refreshSession, serviciosFetch } from './servicios-http';
+import { LOGIN_OK, loginWithPin, type LoginVariables } from './pin-login';
 import { session } from './session';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */

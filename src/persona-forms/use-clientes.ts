@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useList, useMany, useOne } from '@refinedev/core';
-import type { Persona } from '../domain/persona';
-import { displayName } from '../domain/persona';
-import { isRelationActive, type Privilegio } from '../domain/representantes';
-import { todayIso } from '../domain/dates';
+import type { Persona } from '../../domain/persona';
+import { displayName } from '../../domain/persona';
+import { isRelationActive, type Privilegio } from '../../domain/representantes';
+import { todayIso } from '../../domain/dates';
 
 /** A privilegio in force that lets its receptora read the granting person's record. */
 const abreFicha = (p: Privilegio, today: string) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNotification } from '@refinedev/core';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { supabaseClient } from '../../../providers/supabaseClient';
+import { supabaseClient } from '../../../providers/supabase-client';
 
 export interface InvitationRequest {
   notarioId: number;

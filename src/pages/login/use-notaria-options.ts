@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { serviciosFetch } from '../../../providers/serviciosHttp';
+import { serviciosFetch } from '../../../providers/servicios-http';
 import { session } from '../../../providers/session';
-import { publicRest } from '../../../providers/supabasePublic';
+import { publicRest } from '../../../providers/supabase-public';
 import { useToast } from '../../shell/notifications';
 
 interface Notaria {

@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import type { FormInstance, FormProps } from 'antd';
 import { useModalForm } from '@refinedev/antd';
 import { useNotification, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
-import type { ResourceConfig } from '../domain/resource';
-import { errorCode, errorDescription, prepareRow } from './schemaRules';
+import type { ResourceConfig } from '../../domain/resource';
+import { errorCode, errorDescription, prepareRow } from './schema-rules';
 
 /**
  * A create or edit form in a modal (Refine useModalForm) driven by the resource config: the

@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import type { ResourceConfig } from '../domain/resource';
+import type { ResourceConfig } from '../../domain/resource';
 
 /**
  * The bridge from a resource's zod schema to antd forms: one rule per field (the field's own

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useList, useNotification } from '@refinedev/core';
-import { isTempId, type ActoDto, type EstadoActo } from '../../domain/expediente';
-import { guardarActoLocal, leerActosLocales, quitarActoLocal } from './actosLocales';
+import { isTempId, type ActoDto, type EstadoActo } from '../../../domain/expediente';
+import { guardarActoLocal, leerActosLocales, quitarActoLocal } from './actos-locales';
 
 /** Pending local acts are retried this often (and when the browser comes back online). */
 const REINTENTO_MS = 15_000;

@@ -1,4 +1,4 @@
-import { TEMP_ID_PREFIX, isTempId, type ActoDto } from '../../domain/expediente';
+import { TEMP_ID_PREFIX, isTempId, type ActoDto } from '../../../domain/expediente';
 
 /**
  * Acts whose creation failed, kept in this browser with a temp- id until a later save reaches the

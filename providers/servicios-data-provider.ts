@@ -1,6 +1,6 @@
 import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { SERVICES_URL } from './config';
-import { ServiciosError, serviciosFetch } from './serviciosHttp';
+import { ServiciosError, serviciosFetch } from './servicios-http';
 
 /**
  * Refine data provider of the notary services API. A resource name is its path segment

@@ -1,4 +1,4 @@
-import { publicFunctions } from './supabasePublic';
+import { publicFunctions } from './supabase-public';
 
 /** The actions of the hosted auth-proxy function (spec part 1, section 7). */
 export type AuthProxyBody =

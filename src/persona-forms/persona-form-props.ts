@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PersonaPayload } from '../domain/persona';
+import type { PersonaPayload } from '../../domain/persona';
 
 /** The props of both person forms, over their form values F. */
 export interface PersonaFormProps<F> {

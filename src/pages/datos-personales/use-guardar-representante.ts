@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useDataProvider, useInvalidate, type BaseRecord } from '@refinedev/core';
-import type { Persona } from '../../domain/persona';
-import type { Privilegio } from '../../domain/representantes';
+import type { Persona } from '../../../domain/persona';
+import type { Privilegio } from '../../../domain/representantes';
 import {
   representanteFormToPersona,
   representanteFormToPrivilegio,
   withoutId,
   type RepresentanteForm,
-} from '../../domain/personaForms';
+} from '../../../domain/persona-forms';
 
 /** The service refuses a duplicate persona or privilegio with 403 'already exists'. */
 function yaExiste(e: unknown): boolean {

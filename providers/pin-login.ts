@@ -1,5 +1,5 @@
-import { parseLoginResponse } from '../src/domain/login-response';
-import { AuthProxyError, callAuthProxy } from './authProxy';
+import { parseLoginResponse } from '../domain/login-response';
+import { AuthProxyError, callAuthProxy } from './auth-proxy';
 import { session } from './session';
 
 export interface LoginVariables {

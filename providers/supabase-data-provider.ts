@@ -8,7 +8,7 @@ import { SUPABASE_URL } from './config';
 let loading: Promise<DataProvider> | null = null;
 
 function load(): Promise<DataProvider> {
-  loading ??= Promise.all([import('@refinedev/supabase'), import('./supabaseClient')]).then(([{ dataProvider }, { supabaseClient }]) =>
+  loading ??= Promise.all([import('@refinedev/supabase'), import('./supabase-client')]).then(([{ dataProvider }, { supabaseClient }]) =>
     dataProvider(supabaseClient),
   );
   return loading;
