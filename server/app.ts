@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppContext } from './context.js';
 import {
   HttpError, MENSAJE_BD_NO_DISPONIBLE, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, errorResponse, fewLargeBodiesAtATime, json,
@@ -16,8 +13,13 @@ import { directReads } from './gateway/direct.js';
 import { functionRoutes } from './functions.js';
 import { devRoutes } from './routes/dev.js';
 import { geoRoutes } from './routes/geo.js';
+import { mountSpa } from './static.js';
 
 export const SERVICES_BASE = '/nt/demo/v1/servicios';
+
+/** The API's paths; every other path is the SPA's (static.ts). */
+const API_PREFIXES = ['/nt', '/rest', '/functions', '/geo', '/dev'];
+const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
 /** Requests with a large body handled at once (see fewLargeBodiesAtATime): about 8 MB each at most. */
 const LARGE_BODIES_AT_ONCE = 8;
@@ -43,9 +45,10 @@ export function createApp(ctx: AppContext) {
   // Compression only for clients that accept it. Its Vary header is set before the answer is made:
   // set afterwards (as compress() does), it makes @hono/node-server copy the answer into a whole
   // web Response, which halved the requests per second of small JSON answers.
+  // The SPA's files are compressed at build time (static.ts): only the API's answers are compressed here.
   const compressAnswer = compress();
   app.use('*', (c, next) => {
-    if (!c.req.header('Accept-Encoding')) return next();
+    if (!c.req.header('Accept-Encoding') || !isApiPath(c.req.path)) return next();
     c.header('Vary', 'Accept-Encoding');
     return compressAnswer(c, next);
   });
@@ -74,7 +77,7 @@ export function createApp(ctx: AppContext) {
   if (!ctx.config.production) app.route('/dev', devRoutes(ctx));
 
   // An unknown path under an API prefix is a JSON 404, never the SPA's page.
-  for (const prefix of ['/nt', '/rest', '/functions', '/geo', '/dev']) {
+  for (const prefix of API_PREFIXES) {
     app.all(`${prefix}/*`, (c) => json(c, { message: 'Recurso no encontrado' }, 404));
   }
   mountSpa(app, ctx.config.distDir);
@@ -101,16 +104,4 @@ export function createApp(ctx: AppContext) {
     return json(c, { message: MENSAJE_ERROR_INTERNO }, 500);
   });
   return { app, direct: directReads(gateway, ctx.log) };
-}
-
-/** The built SPA: static files, and index.html for any other GET (client-side routes). */
-function mountSpa(app: Hono, distDir: string) {
-  const index = path.join(distDir, 'index.html');
-  const root = path.relative(process.cwd(), distDir) || '.';
-  app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
-  app.use('*', serveStatic({ root }));
-  app.get('*', (c) => {
-    if (!fs.existsSync(index)) return c.text('El portal no está construido: ejecute npm run build', 503);
-    return c.html(fs.readFileSync(index, 'utf8'));
-  });
 }
