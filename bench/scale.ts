@@ -1,12 +1,13 @@
 /**
- * 3. Scale: with 100,000 personas and 100,000 expedientes in the database, the first page of
+ * 3. Scale: with 100,000 personas and 1,000,000 expedientes in the database, the first page of
  * /expedientes and of each admin list answers in < 50 ms at p95 (sequential requests).
  *
  * The rows are bulk-inserted with generate_series through the server's own Db adapter into a
  * migrated DATA_DIR while no server runs on it (PGlite allows one process), then the server starts.
- * Distribution (100,000 rows): the demo client 12345678Z owns 1,000 of the personas, and every
- * 10th expediente belongs to one of those, so her list holds about 10,900 cases (a heavy user);
- * the demo client X1234567L has 100 (a typical one); the rest belong to others.
+ * Distribution: the demo client 12345678Z owns 1 % of the personas (1,000), and every 10th
+ * expediente belongs to one of those, so her list holds about 100,000 cases (a heavy user, an
+ * office-sized one); the demo client X1234567L has one in 1,000 (1,000: a typical one, busy); the
+ * rest belong to the other personas.
  */
 import { Skip, type Bench } from './lib/bench.js';
 import { below } from './lib/report.js';
@@ -15,8 +16,8 @@ import { DEMO_ADMIN, DEMO_CLIENT, DEMO_CLIENT_NIE, signIn } from './lib/auth.js'
 import { percentile, round, timeSequential } from './lib/stats.js';
 import { openDb } from '../server/db/db.js';
 
-const FULL_ROWS = 100_000;
-const QUICK_ROWS = 10_000; // --quick: a smoke run, its figures are not the bar's
+const FULL = { personas: 100_000, expedientes: 1_000_000 };
+const QUICK = { personas: 10_000, expedientes: 100_000 }; // --quick: a smoke run, its figures are not the bar's
 const CLIENT_PERSONA = '00000000-0000-4000-8000-000000000002'; // 12345678Z in server/db/seed.sql
 const NIE_PERSONA = '00000000-0000-4000-8000-000000000003'; // X1234567L: a typical client
 
@@ -35,7 +36,7 @@ const ADMIN_LISTS: [table: string, order: string][] = [
 
 const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
-const fillSql = (rows: number, owned: number) => `
+const fillSql = (personas: number, expedientes: number, owned: number) => `
 insert into servicios.personas
   (id, owner_id, tipo_persona, identificador_tipo, identificador_numero, nombre, primer_apellido, segundo_apellido, email)
 select md5('bench-persona-' || g)::uuid,
@@ -43,26 +44,26 @@ select md5('bench-persona-' || g)::uuid,
        'FISICA', 'NIF',
        lpad(g::text, 8, '0') || substr('${NIF_LETTERS}', (g % 23) + 1, 1),
        'Nombre' || g, 'Apellido' || (g % 997), 'Segundo' || (g % 991), 'persona' || g || '@example.com'
-from generate_series(1, ${rows}) g;
+from generate_series(1, ${personas}) g;
 
 insert into servicios.expedientes (titulo, estado, fecha_alta, persona_id, notaria_id)
 select 'Expediente ' || e,
        (array['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'])[(e % 3) + 1],
        now() - make_interval(mins => e),
        case when e % 1000 = 1 then '${NIE_PERSONA}'::uuid
-            else md5('bench-persona-' || case when e % 10 = 0 then ((e / 10) % ${owned}) + 1 else (e % ${rows}) + 1 end)::uuid end,
+            else md5('bench-persona-' || case when e % 10 = 0 then ((e / 10) % ${owned}) + 1 else (e % ${personas}) + 1 end)::uuid end,
        (e % 3) + 1
-from generate_series(1, ${rows}) e;
+from generate_series(1, ${expedientes}) e;
 `;
 
-async function fill(dataDir: string, rows: number, owned: number) {
+async function fill(dataDir: string, n: typeof FULL, owned: number) {
   const db = await openDb({ databaseUrl: null, dataDir });
   try {
     const table = await db.query<{ t: string | null }>(`select to_regclass('servicios.expedientes')::text as t`);
     if (!table.rows[0].t) throw new Skip('no table servicios.expedientes (0004_expedientes.sql) yet');
-    await db.exec(fillSql(rows, owned));
+    await db.exec(fillSql(n.personas, n.expedientes, owned));
     // as after any bulk load (and as the server's autovacuum would within a minute): statistics and
-    // the visibility map now, so that no vacuum of 100,000 rows lands in the middle of the measure
+    // the visibility map now, so that no vacuum of a million rows lands in the middle of the measure
     await db.exec('vacuum analyze');
   } finally {
     await db.close();
@@ -71,15 +72,15 @@ async function fill(dataDir: string, rows: number, owned: number) {
 
 export const scale: Bench = {
   name: 'scale',
-  title: `first pages with ${FULL_ROWS.toLocaleString('en')} personas and expedientes`,
+  title: `first pages with ${FULL.personas.toLocaleString('en')} personas and ${FULL.expedientes.toLocaleString('en')} expedientes`,
   async run(ctx) {
-    const rows = ctx.quick ? QUICK_ROWS : FULL_ROWS;
-    const owned = rows / 100;
-    if (ctx.quick) ctx.log(`quick: ${rows.toLocaleString('en')} personas and expedientes only, not the bar's ${FULL_ROWS.toLocaleString('en')}`);
+    const n = ctx.quick ? QUICK : FULL;
+    const owned = n.personas / 100;
+    if (ctx.quick) ctx.log(`quick: ${n.personas.toLocaleString('en')} personas and ${n.expedientes.toLocaleString('en')} expedientes only, not the bar's`);
     const samples = ctx.quick ? 20 : 100;
     const dataDir = await freshDataDir();
     const t = performance.now();
-    await fill(dataDir, rows, owned);
+    await fill(dataDir, n, owned);
     ctx.log(`bulk insert: ${round((performance.now() - t) / 1000)} s`);
 
     const server = await startServer({ name: 'scale', dataDir });

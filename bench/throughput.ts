@@ -12,6 +12,9 @@
  *  - services API: GET /persona/{id} with authorization (≥ 2,000 req/s, p99 < 50 ms).
  *  - for information, the gateway GET again with the Accept-Encoding a browser sends, and under
  *    autocannon, the Node load generator of the other benches, which takes more of the 2 cores.
+ * Then the gateway GET and the raw SELECT again on PostgreSQL (ratio ≥ 0.6): on BENCH_DATABASE_URL,
+ * or on a temporary PostgreSQL started here when the machine has one installed (as the tests do,
+ * scripts/temp-postgres.mjs); skipped, and said, when neither.
  */
 import type { Bench } from './lib/bench.js';
 import { atLeast, below } from './lib/report.js';
@@ -25,6 +28,8 @@ import { requestSettings } from '../server/gateway/index.js';
 import { parseQuery } from '../server/gateway/parser.js';
 import { SchemaCatalog } from '../server/gateway/schema-cache.js';
 import { readStatement } from '../server/gateway/sql.js';
+import { startTempPostgres } from '../scripts/temp-postgres.mjs';
+import type { BenchContext } from './lib/bench.js';
 
 const CONNECTIONS = 50;
 const TABLE = 'notarias';
@@ -65,99 +70,119 @@ async function gatewaySql(db: Db, accessToken: string) {
   return () => db.batch([settings, statement]);
 }
 
+/**
+ * The figures on one database: PGlite in a DATA_DIR (databaseUrl null) or a PostgreSQL. `full`: all
+ * of them; otherwise the gateway GET, the raw SELECT and their ratio only.
+ */
+async function measureOn(ctx: BenchContext, databaseUrl: string | null, dbName: string, full: boolean) {
+  const rounds = ctx.quick ? 1 : 9;
+  const seconds = 3;
+  const warmup = ctx.quick ? 1 : 3;
+  const prefix = full ? '' : `${dbName}: `;
+  const server = await startServer({ name: full ? 'throughput' : 'throughput-postgres', env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+  // PGlite is one process's: the raw SELECT runs on a copy of the same database
+  const db = await openDb({ databaseUrl, dataDir: databaseUrl ? null : await freshDataDir() });
+  try {
+    const session = await signIn(server.url, DEMO_CLIENT);
+    const auth: Record<string, string> = { authorization: `Bearer ${session.accessToken}` };
+    const rest = `${server.url}/rest/v1/${TABLE}?${QUERY}`;
+    const persona = `${server.url}${SERVICES}/persona/${session.idPersona}`;
+    for (const url of [rest, persona]) {
+      const res = await fetch(url, { headers: auth });
+      const body = await res.text();
+      if (res.status !== 200 || body.length < 10) throw new Error(`GET ${url} answered ${res.status} ${body.slice(0, 200)}`);
+    }
+
+    const wrkPath = findWrk();
+    const withAutocannon = async (url: string, headers: Record<string, string>, duration: number): Promise<LoadRun> => {
+      const run = await cannon({ url, headers, connections: CONNECTIONS, duration });
+      const answers = [...run.statuses.values()].reduce((a, b) => a + b, 0);
+      const ok = [...run.statuses].filter(([status]) => status < 400).reduce((n, [, count]) => n + count, 0);
+      const { rps, p50, p95, p99, clientCores } = run;
+      return { rps, p50, p95, p99, answers, errors: answers - ok + run.result.errors, clientCores };
+    };
+    const load = (url: string, duration: number, headers = auth, tool: 'wrk' | 'autocannon' = wrkPath ? 'wrk' : 'autocannon') =>
+      tool === 'wrk' ? wrk(wrkPath!, { url, headers, connections: CONNECTIONS, duration }) : withAutocannon(url, headers, duration);
+    const measure = async (url: string, duration: number, headers = auth, tool?: 'wrk' | 'autocannon') => {
+      await load(url, warmup, headers, tool);
+      return load(url, duration, headers, tool);
+    };
+
+    // both sides warm up for 10 s first: V8 compiles the database's wasm and the server's hot code in
+    // tiers, in the background, and on 2 busy cores a side's first 5 s ran up to a third slower
+    await load(rest, ctx.quick ? warmup : 10);
+    await rate(rawSelect(db), ctx.quick ? warmup : 10);
+    // each round also takes the CPU time a request costs on each side: where the work is, and
+    // what a change to the gateway saved (it moves with the host too, but less than req/s)
+    const turns: { gw: LoadRun; gwCpuUs: number; raw: number; rawCpuUs: number }[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const before = cpuSeconds(server.pid)!;
+      const gw = await load(rest, seconds);
+      const gwCpuUs = ((cpuSeconds(server.pid)! - before) * 1e6) / gw.answers;
+      const raw = await rate(rawSelect(db), seconds);
+      turns.push({ gw, gwCpuUs, raw: raw.rps, rawCpuUs: raw.cpuUs });
+    }
+    const tool = wrkPath ? 'wrk' : 'autocannon (wrk not found: apt-get install -y wrk, or WRK_PATH)';
+    const runText = (r: LoadRun) =>
+      `p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms; ${r.answers} answers, ${r.errors} errors; ` +
+      `load generator ${round(r.clientCores, 2)} of the cores`;
+    const middle = [...turns].sort((a, b) => a.gw.rps / a.raw - b.gw.rps / b.raw)[turns.length >> 1];
+    const gwRps = median(turns.map((t) => t.gw.rps));
+    const rawRps = median(turns.map((t) => t.raw));
+    ctx.figure(`${prefix}gateway GET /rest/v1/notarias?id=eq.1 (RLS, JWT)`, Math.round(gwRps), 'req/s', atLeast(2600, 'req/s'),
+      `median of ${rounds} × ${seconds} s; the round of the median ratio: ${runText(middle.gw)}; ${tool}; ${dbName}`);
+    ctx.figure(`${prefix}raw primary-key SELECT, same database, Db adapter`, Math.round(rawRps), 'queries/s', undefined,
+      `median of ${rounds} × ${seconds} s, ${CONNECTIONS} concurrent loops in one process; ${dbName}`);
+    ctx.figure(`${prefix}gateway / raw SELECT`, round(middle.gw.rps / middle.raw, 2), '×', atLeast(0.6, '×'),
+      `median of the rounds' ratios: ${turns.map((t) => `${Math.round(t.gw.rps)}/${Math.round(t.raw)} = ${round(t.gw.rps / t.raw, 2)}`).join(' · ')}`);
+    if (!full) return;
+    const sql = (await rate(await gatewaySql(db, session.accessToken), seconds)).rps;
+    const svc = await measure(persona, seconds * rounds);
+    await sleep(500);
+    // as a browser asks: the answer (under 1 KB) must not cost a compression
+    const gwGzip = await measure(rest, seconds, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    await sleep(500);
+    const gwNode = wrkPath ? await measure(rest, seconds, auth, 'autocannon') : null;
+    const cores = (cpuUs: number, rps: number) => round((cpuUs * rps) / 1e6, 2);
+    const gwCpu = median(turns.map((t) => t.gwCpuUs));
+    const rawCpu = median(turns.map((t) => t.rawCpuUs));
+    const wrkUs = median(turns.map((t) => (t.gw.clientCores / t.gw.rps) * 1e6));
+    ctx.figure('CPU per gateway GET: the server process, all its threads', Math.round(gwCpu), 'µs', undefined,
+      `median of the rounds; the load generator took ${Math.round(wrkUs)} µs more; cores busy: ${cores(gwCpu + wrkUs, gwRps)}`);
+    ctx.figure('CPU per raw SELECT: the bench process, its loops and the database thread', Math.round(rawCpu), 'µs', undefined,
+      `median of the rounds; cores busy: ${cores(rawCpu, rawRps)}`);
+    ctx.figure("that GET's SQL alone (RLS setup + statement), Db adapter", Math.round(sql), 'batches/s', undefined,
+      `${round(sql / rawRps, 2)} of the raw SELECT: the database's part of the gateway's cost`);
+    ctx.figure('the same GET with Accept-Encoding: gzip, deflate, br', Math.round(gwGzip.rps), 'req/s', undefined, runText(gwGzip));
+    if (gwNode) {
+      ctx.figure('the same GET under autocannon (Node, in the bench process)', Math.round(gwNode.rps), 'req/s', undefined,
+        `${runText(gwNode)}: what the server keeps of the 2 cores depends on the load generator`);
+    }
+    ctx.figure(`services GET /persona/{id}`, Math.round(svc.rps), 'req/s', atLeast(2000, 'req/s'), `${runText(svc)}; ${tool}`);
+    ctx.figure('services GET /persona/{id} p99', round(svc.p99), 'ms', below(50, 'ms'));
+  } finally {
+    await db.close();
+    await server.stop();
+  }
+}
+
 export const throughput: Bench = {
   name: 'throughput',
   title: 'requests per second, 50 connections',
   async run(ctx) {
-    const rounds = ctx.quick ? 1 : 9;
-    const seconds = 3;
-    const warmup = ctx.quick ? 1 : 3;
-    const databaseUrl = process.env.BENCH_DATABASE_URL || null;
-    const server = await startServer({ name: 'throughput', env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
-    // PGlite is one process's: the raw SELECT runs on a copy of the same database
-    const db = await openDb({ databaseUrl, dataDir: databaseUrl ? null : await freshDataDir() });
+    const given = process.env.BENCH_DATABASE_URL || null;
+    await measureOn(ctx, given, given ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite', true);
+    if (given) return;
+    // the same gateway figures on PostgreSQL, when the machine has one to start
+    const pg = await startTempPostgres();
+    if (!pg) {
+      ctx.log('PostgreSQL: none installed (Debian: apt-get install postgresql) and no BENCH_DATABASE_URL; its figures are skipped');
+      return;
+    }
     try {
-      const session = await signIn(server.url, DEMO_CLIENT);
-      const auth: Record<string, string> = { authorization: `Bearer ${session.accessToken}` };
-      const rest = `${server.url}/rest/v1/${TABLE}?${QUERY}`;
-      const persona = `${server.url}${SERVICES}/persona/${session.idPersona}`;
-      for (const url of [rest, persona]) {
-        const res = await fetch(url, { headers: auth });
-        const body = await res.text();
-        if (res.status !== 200 || body.length < 10) throw new Error(`GET ${url} answered ${res.status} ${body.slice(0, 200)}`);
-      }
-
-      const wrkPath = findWrk();
-      const withAutocannon = async (url: string, headers: Record<string, string>, duration: number): Promise<LoadRun> => {
-        const run = await cannon({ url, headers, connections: CONNECTIONS, duration });
-        const answers = [...run.statuses.values()].reduce((a, b) => a + b, 0);
-        const ok = [...run.statuses].filter(([status]) => status < 400).reduce((n, [, count]) => n + count, 0);
-        const { rps, p50, p95, p99, clientCores } = run;
-        return { rps, p50, p95, p99, answers, errors: answers - ok + run.result.errors, clientCores };
-      };
-      const load = (url: string, duration: number, headers = auth, tool: 'wrk' | 'autocannon' = wrkPath ? 'wrk' : 'autocannon') =>
-        tool === 'wrk' ? wrk(wrkPath!, { url, headers, connections: CONNECTIONS, duration }) : withAutocannon(url, headers, duration);
-      const measure = async (url: string, duration: number, headers = auth, tool?: 'wrk' | 'autocannon') => {
-        await load(url, warmup, headers, tool);
-        return load(url, duration, headers, tool);
-      };
-
-      // both sides warm up for 10 s first: V8 compiles the database's wasm and the server's hot code in
-      // tiers, in the background, and on 2 busy cores a side's first 5 s ran up to a third slower
-      await load(rest, ctx.quick ? warmup : 10);
-      await rate(rawSelect(db), ctx.quick ? warmup : 10);
-      // each round also takes the CPU time a request costs on each side: where the work is, and
-      // what a change to the gateway saved (it moves with the host too, but less than req/s)
-      const turns: { gw: LoadRun; gwCpuUs: number; raw: number; rawCpuUs: number }[] = [];
-      for (let i = 0; i < rounds; i++) {
-        const before = cpuSeconds(server.pid)!;
-        const gw = await load(rest, seconds);
-        const gwCpuUs = ((cpuSeconds(server.pid)! - before) * 1e6) / gw.answers;
-        const raw = await rate(rawSelect(db), seconds);
-        turns.push({ gw, gwCpuUs, raw: raw.rps, rawCpuUs: raw.cpuUs });
-      }
-      const sql = (await rate(await gatewaySql(db, session.accessToken), seconds)).rps;
-      const svc = await measure(persona, seconds * rounds);
-      await sleep(500);
-      // as a browser asks: the answer (under 1 KB) must not cost a compression
-      const gwGzip = await measure(rest, seconds, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
-      await sleep(500);
-      const gwNode = wrkPath ? await measure(rest, seconds, auth, 'autocannon') : null;
-
-      const dbName = databaseUrl ? 'Postgres (BENCH_DATABASE_URL)' : 'PGlite';
-      const tool = wrkPath ? 'wrk' : 'autocannon (wrk not found: apt-get install -y wrk, or WRK_PATH)';
-      const runText = (r: LoadRun) =>
-        `p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms; ${r.answers} answers, ${r.errors} errors; ` +
-        `load generator ${round(r.clientCores, 2)} of the cores`;
-      const middle = [...turns].sort((a, b) => a.gw.rps / a.raw - b.gw.rps / b.raw)[turns.length >> 1];
-      const gwRps = median(turns.map((t) => t.gw.rps));
-      const rawRps = median(turns.map((t) => t.raw));
-      ctx.figure('gateway GET /rest/v1/notarias?id=eq.1 (RLS, JWT)', Math.round(gwRps), 'req/s', atLeast(2600, 'req/s'),
-        `median of ${rounds} × ${seconds} s; the round of the median ratio: ${runText(middle.gw)}; ${tool}; ${dbName}`);
-      ctx.figure('raw primary-key SELECT, same database, Db adapter', Math.round(rawRps), 'queries/s', undefined,
-        `median of ${rounds} × ${seconds} s, ${CONNECTIONS} concurrent loops in one process; ${dbName}`);
-      ctx.figure('gateway / raw SELECT', round(middle.gw.rps / middle.raw, 2), '×', atLeast(0.6, '×'),
-        `median of the rounds' ratios: ${turns.map((t) => `${Math.round(t.gw.rps)}/${Math.round(t.raw)} = ${round(t.gw.rps / t.raw, 2)}`).join(' · ')}`);
-      const cores = (cpuUs: number, rps: number) => round((cpuUs * rps) / 1e6, 2);
-      const gwCpu = median(turns.map((t) => t.gwCpuUs));
-      const rawCpu = median(turns.map((t) => t.rawCpuUs));
-      const wrkUs = median(turns.map((t) => (t.gw.clientCores / t.gw.rps) * 1e6));
-      ctx.figure('CPU per gateway GET: the server process, all its threads', Math.round(gwCpu), 'µs', undefined,
-        `median of the rounds; the load generator took ${Math.round(wrkUs)} µs more; cores busy: ${cores(gwCpu + wrkUs, gwRps)}`);
-      ctx.figure('CPU per raw SELECT: the bench process, its loops and the database thread', Math.round(rawCpu), 'µs', undefined,
-        `median of the rounds; cores busy: ${cores(rawCpu, rawRps)}`);
-      ctx.figure("that GET's SQL alone (RLS setup + statement), Db adapter", Math.round(sql), 'batches/s', undefined,
-        `${round(sql / rawRps, 2)} of the raw SELECT: the database's part of the gateway's cost`);
-      ctx.figure('the same GET with Accept-Encoding: gzip, deflate, br', Math.round(gwGzip.rps), 'req/s', undefined, runText(gwGzip));
-      if (gwNode) {
-        ctx.figure('the same GET under autocannon (Node, in the bench process)', Math.round(gwNode.rps), 'req/s', undefined,
-          `${runText(gwNode)}: what the server keeps of the 2 cores depends on the load generator`);
-      }
-      ctx.figure(`services GET /persona/{id}`, Math.round(svc.rps), 'req/s', atLeast(2000, 'req/s'), `${runText(svc)}; ${tool}`);
-      ctx.figure('services GET /persona/{id} p99', round(svc.p99), 'ms', below(50, 'ms'));
+      await measureOn(ctx, pg.url, 'PostgreSQL (temporary)', false);
     } finally {
-      await db.close();
-      await server.stop();
+      pg.stop();
     }
   },
 };

@@ -10,7 +10,7 @@ import { authProvider } from '../providers/auth-provider';
 import { accessControlProvider } from '../providers/access-control-provider';
 import { i18nProvider } from '../providers/i18n-provider';
 import { refineResources } from '../resources';
-import { privateRoutes, publicRoutes } from './routes';
+import { privateRoutes } from './routes';
 import Layout from './shell/Layout';
 import Loading from './shell/Loading';
 import NotFound from './shell/NotFound';
@@ -21,8 +21,8 @@ import RequireAdmin from './shell/RequireAdmin';
 dayjs.locale('es');
 
 /**
- * The signed-in portal and the public landing: Refine with its providers, the shell and every
- * lazy page. Loaded by Root for every route but /login.
+ * The signed-in portal: Refine with its providers, the shell and every lazy page. Loaded by Root
+ * for every route but the public ones (the landing and /login).
  */
 export default function Portal() {
   return (
@@ -39,9 +39,6 @@ export default function Portal() {
       <AuthSync />
       <Suspense fallback={<Loading />}>
         <Routes>
-          {publicRoutes.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
           <Route
             element={
               <Authenticated key="private" fallback={<RedirectToLogin />} loading={<Loading />}>

@@ -3,20 +3,19 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { ConfigProvider } from 'antd';
 // the ESM build: the CommonJS 'antd/locale/es_ES' reaches the bundle as {default: locale} and antd falls back to English
 import esES from 'antd/es/locale/es_ES';
-import { loginRoute } from './routes';
+import { publicRoutes } from './routes';
 import Loading from './shell/Loading';
 import { ErrorScreen } from './shell/ErrorScreen';
 import { ToastProvider } from './shell/notifications';
 import { theme } from './shell/theme';
 
 const Portal = lazy(() => import('./Portal'));
-const LoginPage = loginRoute.page;
 
 /**
  * What every page starts from: the router, antd in Spanish with the portal's theme, and toasts
  * (antd's App component is not used: it would bring Modal and message to the first page).
- * /login renders here, without Refine or supabase-js, so a visitor's first page stays light;
- * every other route loads the Portal (Refine, the shell, the pages).
+ * The landing and /login render here, without Refine or supabase-js, so a visitor's first page
+ * stays light; every other route loads the Portal (Refine, the shell, the pages).
  */
 export default function Root() {
   return (
@@ -26,7 +25,9 @@ export default function Root() {
           <ErrorScreen>
             <Suspense fallback={<Loading />}>
               <Routes>
-                <Route path={loginRoute.path} element={<LoginPage />} />
+                {publicRoutes.map(({ path, page: Page }) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
                 <Route path="*" element={<Portal />} />
               </Routes>
             </Suspense>

@@ -8,10 +8,14 @@ export interface PageRoute {
   adminOnly?: boolean;
 }
 
-/** The sign-in page: Root serves it outside Refine, so /login loads neither Refine nor supabase-js. */
-export const loginRoute: PageRoute = { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) };
-
-export const publicRoutes: PageRoute[] = [{ path: '/', page: lazy(() => import('./pages/landing/Landing')) }];
+/**
+ * The public pages, the landing and the sign-in: Root serves them outside Refine, so a visitor's
+ * first page loads neither Refine nor supabase-js nor the portal's shell.
+ */
+export const publicRoutes: PageRoute[] = [
+  { path: '/', page: lazy(() => import('./pages/landing/Landing')) },
+  { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) },
+];
 
 const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));
 const NuevoExpediente = lazy(() => import('./pages/expedientes/NuevoExpediente'));
