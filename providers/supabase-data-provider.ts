@@ -2,15 +2,13 @@ import type { DataProvider } from '@refinedev/core';
 import { SUPABASE_URL } from './config';
 
 /**
- * Refine's supabase data provider, loaded with supabase-js on its first call: pages that only
- * use the services API (the session check, /datos-personales) do not load supabase-js at all.
+ * Refine's supabase data provider, loaded with the PostgREST client on its first call: pages that
+ * only use the services API (the session check, /datos-personales) do not load it at all.
  */
 let loading: Promise<DataProvider> | null = null;
 
 function load(): Promise<DataProvider> {
-  loading ??= Promise.all([import('@refinedev/supabase'), import('./supabase-client')]).then(([{ dataProvider }, { supabaseClient }]) =>
-    dataProvider(supabaseClient),
-  );
+  loading ??= import('./supabase-refine').then((m) => m.supabaseProvider);
   return loading;
 }
 

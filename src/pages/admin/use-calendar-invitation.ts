@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNotification } from '@refinedev/core';
-import { FunctionsHttpError } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/functions-js';
 import { supabaseClient } from '../../../providers/supabase-client';
 
 export interface InvitationRequest {
