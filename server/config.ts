@@ -94,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = overrides.production ?? env.NODE_ENV === 'production';
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET || DEV_SECRET);
   const publicSecret = jwtSecret === DEV_SECRET || jwtSecret === EXAMPLE_SECRET || jwtSecret.length < 32;
-  if (production && jwtSecret === DEV_SECRET) {
+  if (production && (jwtSecret === DEV_SECRET || jwtSecret === EXAMPLE_SECRET)) {
     throw new StartupError('JWT_SECRET es obligatorio en producción (NODE_ENV=production): una clave larga y aleatoria.');
   }
   const host = overrides.host ?? (env.HOST?.trim() || '127.0.0.1');

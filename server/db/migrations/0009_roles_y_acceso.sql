@@ -15,6 +15,7 @@ create table servicios.usuario_roles (
   created_at timestamptz not null default now()
 );
 create unique index usuario_roles_unico on servicios.usuario_roles (usuario_id, rol, coalesce(notaria_id, 0));
+create index usuario_roles_notaria on servicios.usuario_roles (notaria_id);
 
 -- A new account is a client, whoever creates it (registration, seed, SQL): never more.
 create function servicios.rol_cliente_inicial() returns trigger
