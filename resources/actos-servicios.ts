@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileTextOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalImage, optionalUrl, requiredId, requiredText } from '../domain/resource';
+import { ADMIN_ONLY, defineResource, optionalImage, requiredId, requiredText } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 export const MENSAJE_DOCUMENTOS = 'Por favor, agrega al menos un documento requerido';
@@ -11,6 +11,20 @@ const documentos = z.preprocess(
   z.array(z.string(), { error: MENSAJE_DOCUMENTOS }).min(1, MENSAJE_DOCUMENTOS),
 );
 
+/**
+ * An act's form address: a path of the portal's own form document, with an optional query
+ * ('/formulario.html?definicion=3'). Never another site, nor '//host' or '/\\host' (which browsers
+ * read as another site): the portal frames it and hands it the act's data. The database holds
+ * the same rule (check actos_servicios_url_acto_propia).
+ */
+export const URL_ACTO_PROPIA = /^\/formulario\.html(\?[A-Za-z0-9._~%!$&'()*+,;=:@/?-]*)?$/;
+export const MENSAJE_URL_ACTO = 'La URL del acto debe ser el formulario del portal, p. ej. /formulario.html';
+
+const urlActo = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || null : v ?? null),
+  z.string({ error: MENSAJE_URL_ACTO }).max(2000, MENSAJE_URL_ACTO).regex(URL_ACTO_PROPIA, MENSAJE_URL_ACTO).nullable(),
+);
+
 /** Notarial acts of a category (table actos_servicios); soft-deleted (activo false). */
 export const actoSchema = z.object({
   nombre: requiredText(OBLIGATORIOS),
@@ -18,7 +32,7 @@ export const actoSchema = z.object({
   descripcion: requiredText(OBLIGATORIOS),
   documentos_requeridos: documentos,
   imagen_url: optionalImage(),
-  url_acto: optionalUrl('La URL del acto no es válida'),
+  url_acto: urlActo,
 });
 
 export default defineResource({
@@ -39,7 +53,7 @@ export default defineResource({
     { name: 'descripcion', label: 'Descripción', widget: 'textarea' },
     { name: 'documentos_requeridos', label: 'Documentos requeridos', widget: 'textRows', addLabel: 'Agregar documento', placeholder: 'DNI del otorgante' },
     { name: 'imagen_url', label: 'Imagen (opcional)', widget: 'image' },
-    { name: 'url_acto', label: 'URL del acto (opcional)', widget: 'url', placeholder: 'https://' },
+    { name: 'url_acto', label: 'URL del acto (opcional)', widget: 'text', placeholder: '/formulario.html' },
   ],
   list: {
     select: '*, categorias_servicios(nombre)',

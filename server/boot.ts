@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
 import { signAnonKey } from './auth/jwt.js';
+import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
 import { securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
@@ -29,6 +30,13 @@ export async function startServer(
   // The database opens (PGlite compiles its wasm off the main thread) while the routes load.
   const [db, { createApp }] = await Promise.all([opts.db ?? openDb(config), import('./app.js')]);
   const applied = await migrate(db, { seed: config.seedDemo });
+  await syncAdminRoles(db, config.adminDocuments);
+  // read by the database's own rule on appointments (0010_citas_por_persona.sql)
+  await db.query(
+    `insert into servicios.ajustes (clave, valor) values ('citas_futuras_por_persona', to_jsonb($1::int))
+     on conflict (clave) do update set valor = excluded.valor`,
+    [config.citasFuturasPorPersona],
+  );
   // PostgreSQL vacuums by itself; the embedded database needs the server to do it
   const autovacuum = db.kind === 'pglite' ? await startAutovacuum(db, log) : null;
   const ctx: AppContext = {
@@ -39,14 +47,15 @@ export async function startServer(
     anonKey: await signAnonKey(config.jwtSecret),
   };
   const { app, direct } = createApp(ctx);
-  const { server, stop } = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config), direct);
+  const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct);
   try {
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, '0.0.0.0', resolve));
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   } catch (e) {
     await autovacuum?.stop();
     await db.close();
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new StartupError(`El puerto ${config.port} ya está en uso: detén el programa que lo ocupa o elige otro PORT.`);
+    if (code === 'EADDRNOTAVAIL') throw new StartupError(`HOST=${config.host} no es una dirección de esta máquina: use 127.0.0.1 (solo esta máquina) o 0.0.0.0 (toda la red).`);
     if (code === 'EACCES') throw new StartupError(`Este usuario no puede abrir el puerto ${config.port}: elige otro PORT (de 1024 en adelante).`);
     throw e;
   }

@@ -1,11 +1,19 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { TIPOS_DOCUMENTO, normalizeIdentifier, type TipoDocumento } from '../domain/identifiers.js';
 
 /** Every setting of the server, read once from the environment (see .env.example). */
 export interface Config {
   port: number;
+  /** Address the server listens on: 127.0.0.1 unless HOST says otherwise. */
+  host: string;
   dataDir: string | null; // null = in memory (tests)
   databaseUrl: string | null;
   jwtSecret: string;
+  /**
+   * Accounts granted the admin role, as canonical 'TIPO:NUMERO' (e.g. 'NIF:00000000T'): only the
+   * account whose document type and number both match. Empty in production unless ADMIN_DOCUMENTS.
+   */
   adminDocuments: string[];
   smtpUrl: string | null;
   mailFrom: string;
@@ -21,12 +29,53 @@ export interface Config {
    * (X-Forwarded-For). 0: none, the socket's address is used (see callerAddress in server/auth/pins.ts).
    */
   trustProxy: number;
+  /**
+   * Shared with the auth-proxy function (AUTH_PROXY_SECRET): a request carrying it may name the
+   * caller's address in X-Portal-Client-Address. Random per process when unset, so only the
+   * in-process function knows it.
+   */
+  authProxySecret: string;
+  /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
+  citasFuturasPorPersona: number;
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
 export class StartupError extends Error {}
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+/** The placeholder of .env.example: as public as the development secret. */
+const EXAMPLE_SECRET = 'change-me-in-production-at-least-32-characters';
+
+/** Development default of ADMIN_DOCUMENTS: the seeded demo admin. */
+export const DEV_ADMIN_DOCUMENTS = 'NIF:00000000T';
+
+/** True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(address: string | null | undefined): boolean {
+  const a = (address ?? '').trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  return a === 'localhost' || a === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
+}
+
+/**
+ * ADMIN_DOCUMENTS: comma-separated 'TIPO:NUMERO' entries. A bare number is refused: matching on
+ * the number alone let anyone register that number as another document type and be admin.
+ */
+export function parseAdminDocuments(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const m = /^([A-Za-z]+)\s*:\s*(.+)$/.exec(entry);
+      const tipo = m?.[1].toUpperCase() === 'DNI' ? 'NIF' : m?.[1].toUpperCase();
+      const numero = m ? normalizeIdentifier(m[2]) : '';
+      if (!m || !TIPOS_DOCUMENTO.includes(tipo as TipoDocumento) || !/^[A-Z0-9]{1,20}$/.test(numero)) {
+        throw new StartupError(
+          `ADMIN_DOCUMENTS no válido ("${entry.slice(0, 40)}"): cada entrada es TIPO:NUMERO con TIPO NIF, NIE o PASAPORTE, p. ej. ADMIN_DOCUMENTS=NIF:00000000T.`,
+        );
+      }
+      return `${tipo}:${numero}`;
+    });
+}
 
 /** TRUST_PROXY: 'true' is one proxy, a number is that many, anything else none. */
 function trustedHops(value: string | undefined): number {
@@ -36,19 +85,34 @@ function trustedHops(value: string | undefined): number {
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const production = env.NODE_ENV === 'production';
-  const jwtSecret = env.JWT_SECRET || DEV_SECRET;
-  if (production && jwtSecret === DEV_SECRET) {
+  const production = overrides.production ?? env.NODE_ENV === 'production';
+  const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET || DEV_SECRET);
+  const publicSecret = jwtSecret === DEV_SECRET || jwtSecret === EXAMPLE_SECRET || jwtSecret.length < 32;
+  if (production && (jwtSecret === DEV_SECRET || jwtSecret === EXAMPLE_SECRET)) {
     throw new StartupError('JWT_SECRET es obligatorio en producción (NODE_ENV=production): una clave larga y aleatoria.');
+  }
+  const host = overrides.host ?? (env.HOST?.trim() || '127.0.0.1');
+  // the development secret is public: whoever reaches the port could sign an admin token
+  if (!isLoopback(host) && publicSecret) {
+    throw new StartupError(
+      `HOST=${host} expone el portal a la red y exige un JWT_SECRET propio (al menos 32 caracteres aleatorios, distinto del de desarrollo y del de .env.example).`,
+    );
   }
   const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {
     port: Number(env.PORT || 8080),
+    host,
     dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret,
-    adminDocuments: list(env.ADMIN_DOCUMENTS ?? '00000000T').map((d) => d.toUpperCase()),
+    // production names no admin by default: the first stranger to register the demo document would be one
+    adminDocuments: parseAdminDocuments(env.ADMIN_DOCUMENTS ?? (production ? '' : DEV_ADMIN_DOCUMENTS)),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Notaría <no-reply@notaria.example>',
     geonamesUsername: env.GEONAMES_USERNAME || null,
@@ -62,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perIpHour: Number(env.PIN_IP_HOURLY_LIMIT || 30),
     },
     trustProxy: trustedHops(env.TRUST_PROXY),
+    authProxySecret: env.AUTH_PROXY_SECRET || randomBytes(32).toString('base64url'),
+    citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
     ...overrides,
   };
 }

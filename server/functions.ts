@@ -42,6 +42,7 @@ export function functionRoutes(ctx: AppContext, root: Hono) {
     anonKey: ctx.anonKey,
     servicesUrl: `${INTERNAL_ORIGIN}/nt/demo/v1/servicios`,
     fetch: async (input, init) => root.fetch(new Request(input, init)),
+    authProxySecret: ctx.config.authProxySecret,
   };
   app.all('/:name', async (c) => {
     const name = c.req.param('name');

@@ -1,5 +1,5 @@
 import { startServer } from './boot.js';
-import { StartupError } from './config.js';
+import { StartupError, isLoopback } from './config.js';
 
 const started = Date.now();
 const server = await startServer().catch((e: unknown) => {
@@ -14,20 +14,30 @@ console.log(`
   Base de datos: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`}${
     server.applied.length ? `  (${server.applied.length} migraciones aplicadas)` : ''
   }
-  Correo: ${config.smtpUrl ? 'SMTP' : `bandeja de desarrollo en ${server.url}/dev/outbox`}
-${await demoUsers(server)}`);
+  Correo: ${config.smtpUrl ? 'SMTP' : `bandeja de desarrollo en ${server.url}/dev/outbox${isLoopback(config.host) ? '' : ' (solo desde esta máquina)'}`}
+${isLoopback(config.host) ? '' : `  Escuchando en ${config.host}:${server.port}: accesible desde la red.\n`}${adminNotice()}${await demoUsers(server)}`);
 
+/** Says how to name an admin when the configuration names none (production's default). */
+function adminNotice(): string {
+  if (config.adminDocuments.length) return '';
+  return '  Ningún administrador: ADMIN_DOCUMENTS está vacío. Para nombrar uno, arranque con ADMIN_DOCUMENTS=TIPO:NUMERO (p. ej. ADMIN_DOCUMENTS=NIF:12345678Z) y esa cuenta será admin al iniciar sesión.\n';
+}
+
+/** The accounts and their roles as stored in the database (servicios.usuario_roles). */
 async function demoUsers(s: typeof server): Promise<string> {
+  // a production database holds real people: their e-mails stay out of the log
+  if (s.ctx.config.production) return '';
+  type Row = { tipo: string; numero: string; email: string; roles: string };
   const { rows } = await s.ctx.db
-    .query<{ tipo: string; numero: string; email: string; admin: boolean }>(
-      `select tipo_documento as tipo, numero_documento as numero, email, false as admin from servicios.usuarios order by numero_documento`,
+    .query<Row>(
+      `select u.tipo_documento as tipo, u.numero_documento as numero, u.email,
+              coalesce(string_agg(distinct r.rol, ', ' order by r.rol), '-') as roles
+         from servicios.usuarios u left join servicios.usuario_roles r on r.usuario_id = u.id
+        group by u.id order by u.numero_documento limit 20`,
     )
-    .catch(() => ({ rows: [] as { tipo: string; numero: string; email: string; admin: boolean }[] }));
+    .catch(() => ({ rows: [] as Row[] }));
   if (!rows.length) return '';
-  const lines = rows.map((u) => {
-    const role = s.ctx.config.adminDocuments.includes(u.numero.toUpperCase()) ? 'admin' : 'cliente';
-    return `    ${u.tipo} ${u.numero.padEnd(10)} ${u.email.padEnd(32)} ${role}`;
-  });
+  const lines = rows.map((u) => `    ${u.tipo} ${u.numero.padEnd(10)} ${u.email.padEnd(32)} ${u.roles}`);
   return `  Usuarios de demostración (el PIN llega a la bandeja de desarrollo):\n${lines.join('\n')}\n`;
 }
 

@@ -13,23 +13,40 @@ export interface PinSubject {
 
 const documentKey = (s: PinSubject) => `${s.tipoDocumento}:${s.numeroDocumento}`;
 
+const IP_LOCK = `select pg_advisory_xact_lock(hashtext('servicios.pin_solicitudes'), hashtext($1))`;
+
+/** While an address is locked by its wrong PINs: until when (the last one + lockMinutes). */
+async function addressLockedUntil(tx: Queryable, ip: string): Promise<Date | null> {
+  const { rows } = await tx.query<{ n: number; last: Date | null }>(
+    `select count(*)::int as n, max(created_at) as last from servicios.pin_fallos
+      where ip = $1 and created_at > now() - make_interval(mins => $2)`,
+    [ip, PIN_RULES.lockMinutes],
+  );
+  const { n, last } = rows[0];
+  return n >= PIN_RULES.maxWrongPerAddress && last ? new Date(new Date(last).getTime() + PIN_RULES.lockMinutes * 60_000) : null;
+}
+
 /**
- * Counts this PIN request against the caller's address (known document or not, so documents
- * cannot be probed without limit) and refuses it past the hourly cap. An address's requests are
- * counted one at a time (a transaction-scoped advisory lock): concurrent ones each missed the
- * others' rows and 200 at once let up to 39 through a cap of 30 on PostgreSQL.
+ * Every anonymous sign-in action (asking for a PIN, trying one, registering, confirming) passes
+ * here first: it is counted against the caller's address (known document or not, so documents
+ * cannot be probed without limit) and refused past the hourly cap, or while the address is locked
+ * by its wrong PINs. An address's requests are counted one at a time (a transaction-scoped
+ * advisory lock): concurrent ones each missed the others' rows and 200 at once let up to 39
+ * through a cap of 30 on PostgreSQL.
  */
 export async function checkIpLimit(ctx: AppContext, ip: string): Promise<void> {
   await ctx.db.query(`delete from servicios.pin_solicitudes where created_at < now() - interval '1 hour'`);
-  const n = await ctx.db.transaction(async (tx) => {
-    await tx.query(`select pg_advisory_xact_lock(hashtext('servicios.pin_solicitudes'), hashtext($1))`, [ip]);
+  await ctx.db.query(`delete from servicios.pin_fallos where created_at < now() - interval '1 day'`);
+  const { n, lockedUntil } = await ctx.db.transaction(async (tx) => {
+    await tx.query(IP_LOCK, [ip]);
     await tx.query('insert into servicios.pin_solicitudes (ip) values ($1)', [ip]);
     const { rows } = await tx.query<{ n: number }>(
       `select count(*)::int as n from servicios.pin_solicitudes where ip = $1 and created_at > now() - interval '1 hour'`,
       [ip],
     );
-    return rows[0].n;
+    return { n: rows[0].n, lockedUntil: await addressLockedUntil(tx, ip) };
   });
+  if (lockedUntil) throw new HttpError(429, lockedMessage(lockedUntil));
   if (n > ctx.config.pinLimits.perIpHour) {
     throw new HttpError(429, 'Demasiadas solicitudes desde esta conexión. Inténtelo más tarde.');
   }
@@ -121,47 +138,71 @@ export async function sendPin(ctx: AppContext, s: PinSubject, ip: string): Promi
 type VerifyResult = { ok: true } | { ok: false; lockedUntil: Date | null };
 
 /**
- * Checks a PIN against the newest live PIN bound to the subject. A right PIN is used up and
- * clears the wrong-try count; a wrong one counts, and the last allowed wrong try locks PIN
- * sign-in and cancels the live PIN. One short transaction, serialised per document.
+ * Checks a PIN against the newest live PIN bound to the subject, in one short transaction,
+ * serialised per address (advisory lock) and per PIN (row lock).
+ * - No live PIN (none asked for, expired, used, cancelled): refused, and counted nowhere, so
+ *   guesses against an account nobody asked a PIN for cannot lock its owner out.
+ * - A right PIN is used up and clears the account's consecutive count.
+ * - A wrong one counts three times: for the address (the fifth within lockMinutes locks the
+ *   address: the attacker, not the victim), for the PIN (the fifth cancels it: a new one must be
+ *   asked for, within the issuing caps), and for the account (the 100th consecutive, from any
+ *   addresses, locks its PIN sign-in for a day: NIST's bound).
  */
-async function checkPin(ctx: AppContext, s: PinSubject, pin: string): Promise<VerifyResult> {
+async function checkPin(ctx: AppContext, s: PinSubject, pin: string, ip: string): Promise<VerifyResult> {
   const hash = hashPin(ctx.config.jwtSecret, documentKey(s), pin);
+  const doc = [s.tipoDocumento, s.numeroDocumento];
+  const where = 'where tipo_documento = $1 and numero_documento = $2';
   return ctx.db.transaction(async (tx): Promise<VerifyResult> => {
-    const counter = await lockCounter(tx, s);
-    if (counter.bloqueado) return { ok: false, lockedUntil: new Date(counter.bloqueadoHasta!) };
-    const { rows } = await tx.query<{ id: number; pinHash: string }>(
-      `select id, pin_hash as "pinHash" from servicios.pins
+    await tx.query(IP_LOCK, [ip]);
+    const addressLock = await addressLockedUntil(tx, ip);
+    if (addressLock) return { ok: false, lockedUntil: addressLock };
+    const { rows: counter } = await tx.query<{ until: Date }>(
+      `select bloqueado_hasta as until from servicios.pin_intentos ${where} and bloqueado_hasta > now()`,
+      doc,
+    );
+    if (counter[0]) return { ok: false, lockedUntil: new Date(counter[0].until) };
+    const { rows } = await tx.query<{ id: number; pinHash: string; fallos: number }>(
+      `select id, pin_hash as "pinHash", fallos from servicios.pins
         where numero_documento = $2 and tipo_documento = $1 and proposito = $3 and lower(email) = lower($4)
           and used_at is null and revoked_at is null and expires_at > now()
-        order by id desc limit 1`,
+        order by id desc limit 1
+        for update`,
       [s.tipoDocumento, s.numeroDocumento, s.proposito, s.email],
     );
     const live = rows[0];
-    const where = 'where tipo_documento = $1 and numero_documento = $2';
-    const doc = [s.tipoDocumento, s.numeroDocumento];
-    if (live && sameHash(hash, live.pinHash)) {
+    if (!live) return { ok: false, lockedUntil: null };
+    if (sameHash(hash, live.pinHash)) {
       await tx.query('update servicios.pins set used_at = now() where id = $1', [live.id]);
       await tx.query(`update servicios.pin_intentos set fallos = 0, bloqueado_hasta = null ${where}`, doc);
       return { ok: true };
     }
-    if (counter.fallos + 1 < PIN_RULES.maxWrongTries) {
-      await tx.query(`update servicios.pin_intentos set fallos = fallos + 1 ${where}`, doc);
-      return { ok: false, lockedUntil: null };
-    }
-    const { rows: locked } = await tx.query<{ until: Date }>(
-      `update servicios.pin_intentos set fallos = 0, bloqueado_hasta = now() + make_interval(mins => $3)
-        ${where} returning bloqueado_hasta as until`,
-      [...doc, PIN_RULES.lockMinutes],
+    await tx.query('insert into servicios.pin_fallos (ip) values ($1)', [ip]);
+    await tx.query(
+      `update servicios.pins set fallos = fallos + 1, revoked_at = case when fallos + 1 >= $2 then now() end where id = $1`,
+      [live.id, PIN_RULES.maxWrongTries],
     );
-    await tx.query(`update servicios.pins set revoked_at = now() ${where} and used_at is null and revoked_at is null`, doc);
-    return { ok: false, lockedUntil: new Date(locked[0].until) };
+    const { rows: account } = await tx.query<{ fallos: number }>(
+      `insert into servicios.pin_intentos (tipo_documento, numero_documento, fallos) values ($1, $2, 1)
+       on conflict (tipo_documento, numero_documento) do update set fallos = servicios.pin_intentos.fallos + 1
+       returning fallos`,
+      doc,
+    );
+    if (account[0].fallos >= PIN_RULES.maxConsecutivePerAccount) {
+      const { rows: locked } = await tx.query<{ until: Date }>(
+        `update servicios.pin_intentos set fallos = 0, bloqueado_hasta = now() + make_interval(mins => $3)
+          ${where} returning bloqueado_hasta as until`,
+        [...doc, PIN_RULES.accountLockMinutes],
+      );
+      await tx.query(`update servicios.pins set revoked_at = now() ${where} and used_at is null and revoked_at is null`, doc);
+      return { ok: false, lockedUntil: new Date(locked[0].until) };
+    }
+    return { ok: false, lockedUntil: await addressLockedUntil(tx, ip) };
   });
 }
 
-/** Accepts the PIN or throws 401 'Código PIN incorrecto' / 429 while locked. */
-export async function verifyPin(ctx: AppContext, s: PinSubject, pin: string): Promise<void> {
-  const result = await checkPin(ctx, s, pin);
+/** Accepts the PIN or throws 401 'Código PIN incorrecto' / 429 while the address or account is locked. */
+export async function verifyPin(ctx: AppContext, s: PinSubject, pin: string, ip: string): Promise<void> {
+  const result = await checkPin(ctx, s, pin, ip);
   if (result.ok) return;
   if (result.lockedUntil) throw new HttpError(429, lockedMessage(result.lockedUntil));
   throw new HttpError(401, 'Código PIN incorrecto');

@@ -4,8 +4,14 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 export const PIN_RULES = {
   digits: 6,
   validMinutes: 10,
+  /** Wrong tries one PIN survives: the last one cancels it, its owner asks for a new one. */
   maxWrongTries: 5,
+  /** Wrong PINs from one address within lockMinutes lock that address (not the account). */
+  maxWrongPerAddress: 5,
   lockMinutes: 15,
+  /** NIST SP 800-63B 5.2.2: at most 100 consecutive failures per account; then a day's lock. */
+  maxConsecutivePerAccount: 100,
+  accountLockMinutes: 24 * 60,
 } as const;
 
 /** Absolute lifetime of a sign-in session, however often its refresh token is rotated. */
@@ -67,6 +73,10 @@ export function callerAddress(forwardedFor: string | null | undefined, socketAdd
 /** The answer while PIN sign-in is locked, with the minutes left (at least 1). */
 export function lockedMessage(until: Date, now: Date = new Date()): string {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  if (minutes > 90) {
+    const hours = Math.ceil(minutes / 60);
+    return `Demasiados intentos fallidos. Inténtelo de nuevo en ${hours} horas.`;
+  }
   return `Demasiados intentos fallidos. Inténtelo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
 }
 

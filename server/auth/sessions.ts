@@ -4,6 +4,7 @@ import { HttpError } from '../http.js';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './jwt.js';
 import { SESSION_HOURS, hashRefreshToken, newRefreshToken } from './pins.js';
 import { findUsuarioById, type Usuario } from './users.js';
+import { appRoleOf, grantConfiguredAdmin, rolesOf } from './roles.js';
 
 export interface Tokens {
   access_token: string;
@@ -13,15 +14,16 @@ export interface Tokens {
 const SESSION_ENDED = 'La sesión ha caducado. Inicie sesión de nuevo.';
 
 /**
- * The access token of a user. The role comes from the document they signed in with (never from
- * persona data they can edit), checked against ADMIN_DOCUMENTS; it never outlives the session.
+ * The access token of a user. The role is the account's roles as stored in the database now
+ * (servicios.usuario_roles), read at sign-in and at every refresh, so a role removed ends with the
+ * next refresh; never from anything the browser sends. It never outlives the session.
  */
 async function accessToken(ctx: AppContext, usuario: Usuario, sessionEnds: Date): Promise<string> {
-  const admin = ctx.config.adminDocuments.includes(usuario.numeroDocumento.toUpperCase());
+  const roles = await rolesOf(ctx.db, usuario.id);
   const secondsLeft = Math.floor((sessionEnds.getTime() - Date.now()) / 1000);
   return signAccessToken(
     ctx.config.jwtSecret,
-    { sub: usuario.personaId, app_role: admin ? 'admin' : 'assistant', email: usuario.email },
+    { sub: usuario.personaId, app_role: appRoleOf(roles), email: usuario.email },
     Math.max(1, Math.min(ACCESS_TOKEN_SECONDS, secondsLeft)),
   );
 }
@@ -30,6 +32,8 @@ async function accessToken(ctx: AppContext, usuario: Usuario, sessionEnds: Date)
 export async function startSession(ctx: AppContext, usuario: Usuario): Promise<Tokens> {
   const refresh = newRefreshToken();
   const expiresAt = await ctx.db.transaction(async (tx) => {
+    // an account ADMIN_DOCUMENTS names that registered after the start
+    await grantConfiguredAdmin(tx, usuario, ctx.config.adminDocuments);
     const { rows } = await tx.query<{ id: string; expiresAt: Date }>(
       `insert into servicios.sesiones (usuario_id, expires_at) values ($1, now() + make_interval(hours => $2))
        returning id, expires_at as "expiresAt"`,

@@ -72,7 +72,10 @@ export async function createUsuario(
       return rows[0];
     });
   } catch (e) {
-    // two confirmations of the same registration at once: the second finds the user made
+    // two confirmations at once: the second finds the user (or the e-mail) taken
+    if (isPgError(e) && e.code === '23505' && e.constraint === 'usuarios_email_unico') {
+      throw new HttpError(409, 'Este email ya está registrado en otra cuenta. Acceda con su documento o use otro email.');
+    }
     if (isPgError(e) && e.code === '23505') throw new HttpError(403, 'Usuario ya registrado');
     throw e;
   }

@@ -2,7 +2,10 @@ import { Hono, type Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
-import { callerAddress } from '../auth/pins.js';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
+import { callerAddress, clientIp } from '../auth/pins.js';
+import { CLIENT_ADDRESS_HEADER, MENSAJE_SOLO_JSON, PROXY_SECRET_HEADER } from '../../supabase/functions/auth-proxy/contract.js';
 import { checkIpLimit, sendPin, verifyPin } from '../auth/pin-store.js';
 import {
   accesoConPinSchema,
@@ -14,10 +17,51 @@ import {
 import { endSession, rotateSession, startSession } from '../auth/sessions.js';
 import { createUsuario, findUsuario } from '../auth/users.js';
 
-/** The caller's address; in-process calls (the auth-proxy) carry it in X-Forwarded-For. */
-function requestIp(c: Context, trustProxy: number): string {
+/**
+ * The caller's address. The auth-proxy function names it in X-Portal-Client-Address, believed
+ * only with the secret shared with the function (X-Portal-Proxy-Secret: AUTH_PROXY_SECRET, or a
+ * random one per process that only the in-process function knows). Anyone else is the socket's
+ * address, or X-Forwarded-For behind TRUST_PROXY proxies.
+ */
+function requestIp(c: Context, ctx: AppContext): string {
+  const named = c.req.header(CLIENT_ADDRESS_HEADER);
+  const secret = c.req.header(PROXY_SECRET_HEADER);
+  if (named && secret && sameSecret(secret, ctx.config.authProxySecret)) return clientIp(named, null);
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return callerAddress(c.req.header('x-forwarded-for'), incoming?.socket?.remoteAddress, trustProxy);
+  const socket = incoming?.socket?.remoteAddress;
+  // in process without the secret: nobody vouches for X-Forwarded-For
+  if (!socket) return 'interna';
+  return callerAddress(c.req.header('x-forwarded-for'), socket, ctx.config.trustProxy);
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = createHash('sha256').update(a).digest();
+  const y = createHash('sha256').update(b).digest();
+  return timingSafeEqual(x, y);
+}
+
+/**
+ * The anonymous actions take JSON only: a form or text/plain body is what another website can
+ * make a visitor's browser send without asking (no CORS preflight), to mail PINs or burn tries.
+ */
+function requireJson(c: Context): void {
+  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, MENSAJE_SOLO_JSON);
+}
+
+/** The body of an anonymous action: JSON only, counted against the caller's address first. */
+async function anonymousBody<T>(c: Context, ctx: AppContext, schema: z.ZodType<T>): Promise<{ body: T; ip: string }> {
+  requireJson(c);
+  const ip = requestIp(c, ctx);
+  await checkIpLimit(ctx, ip);
+  return { body: parseWith(schema, await readJson(c)), ip };
+}
+
+const EMAIL_EN_USO = 'Este email ya está registrado en otra cuenta. Acceda con su documento o use otro email.';
+
+async function emailEnUso(ctx: AppContext, email: string): Promise<boolean> {
+  const { rows } = await ctx.db.query('select 1 from servicios.usuarios where lower(email) = lower($1) limit 1', [email]);
+  return rows.length > 0;
 }
 
 /**
@@ -28,9 +72,7 @@ export function authRoutes(ctx: AppContext) {
   const app = new Hono();
 
   app.post('/unified-login', async (c) => {
-    const body = parseWith(solicitudAccesoSchema, await readJson(c));
-    const ip = requestIp(c, ctx.config.trustProxy);
-    await checkIpLimit(ctx, ip);
+    const { body, ip } = await anonymousBody(c, ctx, solicitudAccesoSchema);
     const usuario = await findUsuario(ctx.db, body.username, body.tipoDocumento);
     if (!usuario) throw new HttpError(403, 'Usuario no registrado');
     await sendPin(
@@ -42,7 +84,7 @@ export function authRoutes(ctx: AppContext) {
   });
 
   app.post('/pin-login', async (c) => {
-    const body = parseWith(accesoConPinSchema, await readJson(c));
+    const { body, ip } = await anonymousBody(c, ctx, accesoConPinSchema);
     // checked before the PIN, so a mistaken office does not use it up
     const { rows: notarias } = await ctx.db.query<{ idint: number }>(
       'select idint from public.notarias where externalidnotaria = $1',
@@ -55,6 +97,7 @@ export function authRoutes(ctx: AppContext) {
       ctx,
       { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
       body.pincode,
+      ip,
     );
     await ctx.db.query(
       'insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, $2) on conflict do nothing',
@@ -65,10 +108,9 @@ export function authRoutes(ctx: AppContext) {
   });
 
   app.post('/register', async (c) => {
-    const body = parseWith(registroSchema, await readJson(c));
-    const ip = requestIp(c, ctx.config.trustProxy);
-    await checkIpLimit(ctx, ip);
+    const { body, ip } = await anonymousBody(c, ctx, registroSchema);
     if (await findUsuario(ctx.db, body.username, body.tipoDocumento)) throw new HttpError(403, 'Usuario ya registrado');
+    if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
     await sendPin(
       ctx,
       { proposito: 'registro', tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
@@ -78,13 +120,16 @@ export function authRoutes(ctx: AppContext) {
   });
 
   app.post('/register-confirm', async (c) => {
-    const body = parseWith(registroConPinSchema, await readJson(c));
+    const { body, ip } = await anonymousBody(c, ctx, registroConPinSchema);
     if (await findUsuario(ctx.db, body.username, body.tipoDocumento)) throw new HttpError(403, 'Usuario ya registrado');
+    if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
     await verifyPin(
       ctx,
       { proposito: 'registro', tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
       body.pincode,
+      ip,
     );
+    // the account is a client, nothing more (servicios.usuario_roles, 0009_roles_y_acceso.sql)
     const usuario = await createUsuario(ctx.db, {
       tipoDocumento: body.tipoDocumento,
       numeroDocumento: body.username,

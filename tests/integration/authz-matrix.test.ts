@@ -97,7 +97,8 @@ let counter = 0;
 const next = () => ++counter;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A books many appointments here; the cap per person has its own tests (citas-por-persona.test.ts)
+  server = await startTestServer({ citasFuturasPorPersona: 1000 });
   const db = server.ctx.db;
   const persona = (id: string, numero: string, nombre: string, email: string, owner: string | null = null) =>
     db.query(

@@ -41,7 +41,8 @@ const cita = (clientId: string, overrides: Record<string, unknown> = {}) => ({
 const stored = async (sql: string, params: unknown[] = []) => (await server.ctx.db.query(sql, params)).rows;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // these tests book many appointments for one person; the cap has its own tests (citas-por-persona.test.ts)
+  server = await startTestServer({ citasFuturasPorPersona: 100 });
   const client = async (sub: string, role: 'admin' | 'assistant' = 'assistant', email?: string) =>
     server.supabase(await signAccessToken(TEST_JWT_SECRET, { sub, app_role: role, email }));
   asAna = await client(ana);

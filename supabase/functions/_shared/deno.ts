@@ -17,6 +17,7 @@ export function serveOnDeno(handler: FunctionHandler) {
       anonKey: Deno.env.get('SUPABASE_ANON_KEY')!,
       servicesUrl: Deno.env.get('SERVICES_URL')!,
       fetch: globalThis.fetch,
+      authProxySecret: Deno.env.get('AUTH_PROXY_SECRET'),
     });
     Object.entries(CORS).forEach(([k, v]) => res.headers.set(k, v));
     return res;

@@ -9,6 +9,8 @@ export interface FunctionEnv {
   /** Base URL of the notary services API (…/nt/demo/v1/servicios). */
   servicesUrl: string;
   fetch: typeof fetch;
+  /** Shared with the services API (AUTH_PROXY_SECRET): lets the auth-proxy name the caller's address. */
+  authProxySecret?: string;
 }
 
 export type FunctionHandler = (req: Request, env: FunctionEnv) => Promise<Response>;

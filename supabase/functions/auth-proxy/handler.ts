@@ -1,4 +1,5 @@
 import { json, type FunctionHandler } from '../_shared/handler.ts';
+import { CLIENT_ADDRESS_HEADER, MENSAJE_SOLO_JSON, PROXY_SECRET_HEADER, isJsonRequest } from './contract.ts';
 
 /** The four sign-in actions of the portal, each a route of the services API's user store. */
 const ROUTES: Record<string, string> = {
@@ -9,12 +10,16 @@ const ROUTES: Record<string, string> = {
 };
 
 /**
- * The authentication proxy: POST {action, ...fields}. Forwards the fields to the services API
- * and answers with its status and JSON ({message, ...}). The caller's address goes along in
- * X-Forwarded-For, because the services API caps PIN requests per address.
+ * The authentication proxy: POST {action, ...fields} as JSON (anything else is 415: a form or
+ * text/plain body is what another site can make a visitor's browser send). Forwards the fields
+ * to the services API and answers with its status and JSON ({message, ...}). The caller's
+ * address goes along in X-Portal-Client-Address with the secret shared with the server
+ * (env.authProxySecret), because the services API caps and locks sign-in per address; without
+ * the secret the server ignores the header and every caller would share the function's address.
  */
 const handler: FunctionHandler = async (req, env) => {
   if (req.method !== 'POST') return json({ message: 'Método no permitido' }, 405);
+  if (!isJsonRequest(req)) return json({ message: MENSAJE_SOLO_JSON }, 415);
   const body = (await req.json().catch(() => null)) as unknown;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return json({ message: 'Cuerpo JSON inválido' }, 400);
   const { action, ...fields } = body as Record<string, unknown>;
@@ -22,8 +27,12 @@ const handler: FunctionHandler = async (req, env) => {
   if (!route) return json({ message: 'Acción no válida' }, 400);
 
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const caller = req.headers.get('x-forwarded-for');
-  if (caller) headers['X-Forwarded-For'] = caller;
+  // the address the platform in front wrote first (in process: functions.ts, under TRUST_PROXY)
+  const caller = (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim();
+  if (caller && env.authProxySecret) {
+    headers[CLIENT_ADDRESS_HEADER] = caller;
+    headers[PROXY_SECRET_HEADER] = env.authProxySecret;
+  }
   let res: Response;
   try {
     res = await env.fetch(`${env.servicesUrl}${route}`, { method: 'POST', headers, body: JSON.stringify(fields) });
