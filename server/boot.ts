@@ -4,6 +4,7 @@ import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
+import { startAvisosCitas } from './avisos-citas.js';
 import { signAnonKey } from './auth/jwt.js';
 import { createHttpServer } from './http-server.js';
 import { securityHeaderValues } from './security.js';
@@ -39,10 +40,13 @@ export async function startServer(
     anonKey: await signAnonKey(config.jwtSecret),
   };
   const { app, direct } = createApp(ctx);
+  // appointment e-mails (booked, moved, cancelled) queued by the database
+  const avisos = startAvisosCitas(db, ctx.mailer, log);
   const { server, stop } = createHttpServer(app.fetch, '0.0.0.0', await securityHeaderValues(config), direct);
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, '0.0.0.0', resolve));
   } catch (e) {
+    await avisos.stop();
     await autovacuum?.stop();
     await db.close();
     const code = (e as NodeJS.ErrnoException).code;
@@ -59,6 +63,7 @@ export async function startServer(
     applied,
     async close() {
       await stop();
+      await avisos.stop();
       await autovacuum?.stop();
       await db.close();
     },
