@@ -191,15 +191,15 @@ test('creates a case and an act through the whole flow, and finds it all after a
   const fila = page.getByRole('row').filter({ hasText: 'Poder para Lucía' });
   await expect(fila).toHaveCount(1);
   await expect(fila).toContainText('Poder General');
-  await expect(fila).toContainText('BORRADOR');
+  await expect(fila).toContainText('Borrador');
   await fila.locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'ENVIADO' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Enviado' }).click();
   await expect(toast(page, 'Acto actualizado')).toBeVisible();
   await screenshot(page, 'expediente-actos');
 
   // everything persisted
   await page.reload();
-  await expect(page.getByRole('row').filter({ hasText: 'Poder para Lucía' })).toContainText('ENVIADO');
+  await expect(page.getByRole('row').filter({ hasText: 'Poder para Lucía' })).toContainText('Enviado');
   const actos = await api(page, `/acto/expediente/${expedienteId}`);
   expect(actos.body).toHaveLength(1);
   expect(actos.body[0]).toMatchObject({

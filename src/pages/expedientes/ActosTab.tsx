@@ -7,6 +7,9 @@ import { useActos } from './use-actos';
 import NuevoActoDialog, { type ActoElegido } from './NuevoActoDialog';
 import FormularioActoDialog from './FormularioActoDialog';
 
+/** The status codes stay the values; the person reads words. */
+const ETIQUETA_ESTADO: Record<EstadoActo, string> = { BORRADOR: 'Borrador', ENVIADO: 'Enviado' };
+
 /** The acts of a case: status saved at once, the new-act flow and the form of each act. */
 export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) {
   const { actos, isLoading, guardar, cambiarEstado } = useActos(expediente.id);
@@ -69,7 +72,7 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
                 value={status}
                 style={{ minWidth: movil ? 110 : 130 }}
                 onChange={(v) => void cambiarEstado(a, v)}
-                options={ESTADOS_ACTO.map((e) => ({ value: e, label: e }))}
+                options={ESTADOS_ACTO.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
               />
             ),
           },
