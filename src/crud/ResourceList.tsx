@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Form, Grid, Input, Modal, Space, Switch, Table } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
-import { useCan, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { useCan, type BaseRecord } from '@refinedev/core';
 import type { ResourceConfig } from '../../domain/resource';
 import { renderCell } from './cells';
 import ResourceFormFields from './ResourceFormFields';
@@ -11,21 +11,7 @@ import RowRestore from './RowRestore';
 import CardList from './CardList';
 import './crud.css';
 import { useResourceModal } from './use-resource-modal';
-
-const SEARCH_KEY = 'buscar';
-
-/** The list's search box as a filter: "contains" on any of the search fields (quotes would break PostgREST's or=). */
-function searchFilter(fields: string[], text: string): CrudFilter[] {
-  const value = text.replace(/["\\]/g, '').trim();
-  if (!value) return [];
-  return [{ key: SEARCH_KEY, operator: 'or', value: fields.map((field) => ({ field, operator: 'contains', value })) }];
-}
-
-function searchText(filters: CrudFilter[]): string {
-  const f = filters.find((x) => 'key' in x && x.key === SEARCH_KEY);
-  const first = Array.isArray(f?.value) ? (f.value[0] as { value?: unknown } | undefined) : undefined;
-  return typeof first?.value === 'string' ? first.value : '';
-}
+import { searchFilter, searchText } from './search';
 
 export interface ResourceListProps {
   config: ResourceConfig;

@@ -94,6 +94,19 @@ test.describe('at 1366×900', () => {
     for (const name of ['Notaría', 'Versión', 'Estado', 'Acciones']) await expect(page.getByRole('columnheader', { name })).toBeInViewport({ ratio: 1 });
   });
 
+  test('the search box ignores accents and case: lopez martin finds López Martín', async ({ page }) => {
+    await openTab(page, 'Personal');
+    await search(page, 'lopez martin');
+    await expect(row(page, 'Carmen López Martín')).toBeVisible();
+    await expect(page.getByText('1 en total')).toBeVisible();
+    await expect(page.getByRole('searchbox')).toHaveValue('lopez martin');
+    await openTab(page, 'Notarías');
+    await search(page, 'NOTARIA SANCHEZ');
+    await expect(row(page, 'Notaría Sánchez Ruiz')).toBeVisible();
+    await expect(page.getByText('1 en total')).toBeVisible();
+    await screenshot(page, 'admin-busqueda-sin-acentos');
+  });
+
   test('deleted categories and acts are listed with Ver eliminados and come back with Restaurar', async ({ page }) => {
     for (const [tab, singular, restored] of [
       ['Categorías de Servicios', 'categoría', 'Categoría restaurada'],

@@ -33,7 +33,8 @@ export default function Citas() {
   const { data: identity } = useGetIdentity<{ id?: string; role?: string }>();
   const { mutate: borrar, mutation: borrado } = useDelete();
   // on a phone one column tells the whole appointment, beside its actions: nothing scrolls sideways
-  const movil = Grid.useBreakpoint().md === false;
+  const pantalla = Grid.useBreakpoint();
+  const movil = pantalla.md === false;
 
   const notaria = (id: number) => notarias.find((n) => Number(n.id) === Number(id))?.nombre ?? 'Notaría no encontrada';
   const notario = (id: number) => personal.find((p) => Number(p.id) === Number(id))?.name ?? '—';
@@ -67,7 +68,8 @@ export default function Citas() {
         loading={isLoading}
         dataSource={citas}
         pagination={citas.length > 10 ? { pageSize: 10 } : false}
-        scroll={movil ? undefined : { x: 720 }}
+        // below 576 px one column holds it all; in between the columns may still scroll
+        scroll={pantalla.sm === false ? undefined : { x: 720 }}
         locale={{ emptyText: TEXTOS_CITAS.vacio }}
         columns={[
           {
