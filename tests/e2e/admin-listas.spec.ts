@@ -141,7 +141,10 @@ test.describe('at 1366×900', () => {
       await page.getByRole('switch', { name: 'Ver eliminados' }).click();
       await search(page, nombre);
       await expect(row(page, nombre)).toBeVisible();
-      await expect(row(page, nombre).getByRole('button', { name: 'Eliminar' })).toBeVisible();
+      // deleted again: the public catalogue other journeys count stays as it was
+      await row(page, nombre).getByRole('button', { name: 'Eliminar' }).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Eliminar' }).click();
+      await expect(row(page, nombre)).toHaveCount(0);
     }
   });
 });
