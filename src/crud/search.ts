@@ -21,11 +21,13 @@ const VARIANTES: Record<string, string> = {
  * need escaping.
  */
 export function patronSinAcentos(text: string): string {
-  const base = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  // accents off, case kept: the bracket starts with the letter as typed, so the box can show it again
+  const base = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   return [...base]
     .map((ch) => {
-      if (VARIANTES[ch]) return `[${VARIANTES[ch]}]`;
-      if (/[a-z0-9 ]/.test(ch)) return ch;
+      const variantes = VARIANTES[ch.toLowerCase()];
+      if (variantes) return `[${ch}${variantes}]`;
+      if (/[A-Za-z0-9 ]/.test(ch)) return ch;
       return /[\]\\^\-",()]/.test(ch) ? '.' : `[${ch}]`;
     })
     .join('');
