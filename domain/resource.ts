@@ -89,6 +89,8 @@ export interface ResourceMessages {
   unique?: { field: string; message: string };
   /** The message of a row still referenced elsewhere (Postgres 23503). */
   inUse?: string;
+  /** After 'Restaurar' of a softly deleted row, e.g. 'Categoría restaurada'. */
+  restored?: string;
 }
 
 export interface ResourceConfig {

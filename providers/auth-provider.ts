@@ -5,7 +5,7 @@ import { currentRole, setLimitedSession, tokenClaims } from './access-control-pr
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
 import { LOGIN_OK, loginWithPin, type LoginVariables } from './pin-login';
-import { session } from './session';
+import { session, sessionExpiry } from './session';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */
 interface PersonaSesion {
@@ -83,6 +83,8 @@ export const authProvider: AuthProvider = {
     }
     session.clear();
     forgetSession();
+    // a session that expired was not closed by the person: the login page says what happened
+    if (sessionExpiry.marked()) return { success: true, redirectTo: '/login' };
     return {
       success: true,
       redirectTo: '/',
@@ -105,6 +107,7 @@ export const authProvider: AuthProvider = {
       }
       session.clear();
       forgetSession();
+      sessionExpiry.mark();
       return { authenticated: false, redirectTo: '/login' };
     }
   },
@@ -115,7 +118,8 @@ export const authProvider: AuthProvider = {
     // Without a session there is nothing to refresh or sign out of (e.g. the login page's calls).
     if (!unauthorized || !session.get().token) return {};
     if (await refreshSession()) return {};
-    return { logout: true, redirectTo: '/' };
+    sessionExpiry.mark();
+    return { logout: true, redirectTo: `/login?to=${encodeURIComponent(window.location.pathname + window.location.search)}` };
   },
 
   async getIdentity(): Promise<Identity | null> {

@@ -1,6 +1,6 @@
 import type { I18nProvider } from '@refinedev/core';
 
-/** Spanish texts of Refine's own buttons, notifications and pages. */
+/** Spanish texts of Refine's own buttons, notifications and pages (no HTTP or error codes: users cannot act on them). */
 const es: Record<string, string> = {
   'buttons.create': 'Crear',
   'buttons.save': 'Guardar',
@@ -19,20 +19,20 @@ const es: Record<string, string> = {
   'buttons.notAccessTitle': 'No tiene permiso de acceso',
   'warnWhenUnsavedChanges': '¿Seguro que quiere salir? Hay cambios sin guardar.',
   'notifications.success': 'Correcto',
-  'notifications.error': 'Error (código: {{statusCode}})',
+  'notifications.error': 'Se produjo un error',
   'notifications.undoable': 'Tiene {{seconds}} segundos para deshacer',
   'notifications.createSuccess': 'Creado correctamente',
-  'notifications.createError': 'Error al crear (código: {{statusCode}})',
+  'notifications.createError': 'No se pudo crear',
   'notifications.deleteSuccess': 'Eliminado correctamente',
-  'notifications.deleteError': 'Error al eliminar (código: {{statusCode}})',
+  'notifications.deleteError': 'No se pudo eliminar',
   'notifications.editSuccess': 'Guardado correctamente',
-  'notifications.editError': 'Error al guardar (código: {{statusCode}})',
+  'notifications.editError': 'No se pudo guardar',
   'notifications.importProgress': 'Importando: {{processed}}/{{total}}',
   'loading': 'Cargando...',
   'tags.clone': 'Clonar',
   'table.actions': 'Acciones',
-  'pages.error.404': 'Oops! Page not found',
-  'pages.error.backHome': 'Return to Home',
+  'pages.error.404': 'Página no encontrada',
+  'pages.error.backHome': 'Volver al inicio',
 };
 
 export const i18nProvider: I18nProvider = {

@@ -1,6 +1,7 @@
 import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { SERVICES_URL } from './config';
 import { ServiciosError, serviciosFetch } from './servicios-http';
+import { PERSONA_GUARDADA } from './session';
 
 /**
  * Refine data provider of the notary services API. A resource name is its path segment
@@ -47,6 +48,7 @@ export const serviciosDataProvider: DataProvider = {
       (meta?.path as string | undefined) ?? `/${resource}/${encodeURIComponent(String(id))}`,
       { method: 'PUT', body: variables },
     );
+    if (resource === 'persona') window.dispatchEvent(new CustomEvent(PERSONA_GUARDADA, { detail: String(id) }));
     return { data: (data ?? { id, ...(variables as object) }) as never };
   },
 

@@ -7,6 +7,8 @@ export class ServiciosError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors?: Record<string, string>,
+    /** The server's machine-readable reason (e.g. 'persona_exists'), when it gives one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -58,19 +60,22 @@ async function toError(res: Response): Promise<ServiciosError> {
   const text = await res.text().catch(() => '');
   let message = text;
   let fieldErrors: Record<string, string> | undefined;
+  let code: string | undefined;
   try {
-    const body = JSON.parse(text) as { message?: string; fieldErrors?: Record<string, string> };
+    const body = JSON.parse(text) as { message?: string; fieldErrors?: Record<string, string>; code?: unknown };
     if (body && typeof body.message === 'string') message = body.message;
     fieldErrors = body?.fieldErrors;
+    if (typeof body?.code === 'string') code = body.code;
   } catch {
     /* a plain-text body is the message itself */
   }
-  return new ServiciosError(message || `HTTP error! status: ${res.status}`, res.status, fieldErrors);
+  // Spanish, and no HTTP status on screen: the status stays on the error for callers
+  return new ServiciosError(message || 'Error en la solicitud', res.status, fieldErrors, code);
 }
 
 /**
  * Calls the services API with the bearer token and JSON; on 401 refreshes once and retries.
- * Non-OK answers throw the body's message or 'HTTP error! status: {code}'.
+ * Non-OK answers throw the body's message or 'Error en la solicitud'.
  */
 export async function serviciosFetch<T = unknown>(
   path: string,

@@ -28,3 +28,38 @@ export const session = {
     Object.values(SESSION_KEYS).forEach((k) => localStorage.removeItem(k));
   },
 };
+
+/**
+ * Marks that the session ended by itself (expired, refused): the login page then says so once
+ * instead of greeting the person as if they had never signed in. Per tab (sessionStorage).
+ */
+const EXPIRED_KEY = 'sesion_caducada';
+export const sessionExpiry = {
+  mark() {
+    try {
+      sessionStorage.setItem(EXPIRED_KEY, '1');
+    } catch {
+      /* storage unavailable: the login simply says nothing */
+    }
+  },
+  marked(): boolean {
+    try {
+      return sessionStorage.getItem(EXPIRED_KEY) === '1';
+    } catch {
+      return false;
+    }
+  },
+  /** True once after mark(); reading clears it. */
+  take(): boolean {
+    try {
+      const marked = sessionStorage.getItem(EXPIRED_KEY) === '1';
+      sessionStorage.removeItem(EXPIRED_KEY);
+      return marked;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/** Dispatched on window with the persona's id after it was saved: the header's name follows at once. */
+export const PERSONA_GUARDADA = 'portal:persona-guardada';

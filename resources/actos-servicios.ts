@@ -74,6 +74,7 @@ export default defineResource({
     deleteError: 'No se pudo eliminar el acto',
     saved: 'Acto guardado',
     deleted: 'Acto eliminado',
+    restored: 'Acto restaurado',
     loadError: 'No se pudieron cargar los actos.',
   },
   defaults: () => ({ documentos_requeridos: [''] }),

@@ -40,6 +40,7 @@ export default defineResource({
     deleteError: 'No se pudo eliminar la categoría',
     saved: 'Categoría guardada',
     deleted: 'Categoría eliminada',
+    restored: 'Categoría restaurada',
     loadError: 'No se pudieron cargar las categorías.',
   },
 });

@@ -4,6 +4,7 @@ import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
+import { startAvisosCitas } from './avisos-citas.js';
 import { signAnonKey } from './auth/jwt.js';
 import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
@@ -47,10 +48,13 @@ export async function startServer(
     anonKey: await signAnonKey(config.jwtSecret),
   };
   const { app, direct } = createApp(ctx);
+  // appointment e-mails (booked, moved, cancelled) queued by the database
+  const avisos = startAvisosCitas(db, ctx.mailer, log);
   const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct);
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   } catch (e) {
+    await avisos.stop();
     await autovacuum?.stop();
     await db.close();
     const code = (e as NodeJS.ErrnoException).code;
@@ -68,6 +72,7 @@ export async function startServer(
     applied,
     async close() {
       await stop();
+      await avisos.stop();
       await autovacuum?.stop();
       await db.close();
     },

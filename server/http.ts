@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** A stable machine-readable reason (e.g. 'persona_exists'): callers match it, never the Spanish message. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -34,7 +36,7 @@ export const json = (c: Context, data: unknown, status: ContentfulStatusCode = 2
   answer(c, JSON.stringify(data), status, { 'Content-Type': 'application/json' });
 
 export function errorResponse(c: Context, e: HttpError) {
-  return json(c, { message: e.message, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}) }, e.status);
+  return json(c, { message: e.message, ...(e.code ? { code: e.code } : {}), ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}) }, e.status);
 }
 
 /** Messages the server's own layers answer (Hono's app and the HTTP server before it) alike. */

@@ -131,6 +131,9 @@ export interface ListaExpedientesOpts {
  * its persona (not null, foreign key) and at most one notaría (idint is unique). Personas are read
  * for the visible ids only (by primary key), never the whole table.
  */
+/** The text filter ($2, a LIKE pattern) against a column, ignoring accents and case on both sides. */
+const contiene = (columna: string) => `servicios.sin_acentos(${columna}) like servicios.sin_acentos($2)`;
+
 export async function listarExpedientes(db: Queryable, personaId: string, viewerId: string, opts: ListaExpedientesOpts) {
   let personas: string[];
   if (personaId === viewerId) personas = await personasVisibles(db, viewerId);
@@ -149,7 +152,7 @@ export async function listarExpedientes(db: Queryable, personaId: string, viewer
       `select ${COLUMNS} from servicios.expedientes e
          join servicios.personas p on p.id = e.persona_id and p.id = any($1::uuid[])
          left join public.notarias n on n.idint = e.notaria_id
-        where e.persona_id = any($1::uuid[]) ${q ? `and (e.titulo ilike $2 or ${CLIENTE_NOMBRE} ilike $2 or n.nombre ilike $2)` : ''}
+        where e.persona_id = any($1::uuid[]) ${q ? `and (${contiene('e.titulo')} or ${contiene(CLIENTE_NOMBRE)} or ${contiene('n.nombre')})` : ''}
         order by ${orderBy}`,
       params,
     );
@@ -181,7 +184,7 @@ export async function listarExpedientes(db: Queryable, personaId: string, viewer
       select e.id, e.fecha_alta${sort ? `, ${sort.base} as clave` : ''} from servicios.expedientes e
         ${cliente ? 'join nombres c on c.id = e.persona_id' : ''}
         ${notaria ? 'left join public.notarias n on n.idint = e.notaria_id' : ''}
-       where e.persona_id = any($1::uuid[]) ${q ? 'and (e.titulo ilike $2 or c.nombre ilike $2 or n.nombre ilike $2)' : ''})`);
+       where e.persona_id = any($1::uuid[]) ${q ? `and (${contiene('e.titulo')} or ${contiene('c.nombre')} or ${contiene('n.nombre')})` : ''})`);
     pagina = `select b.id from base b order by ${sort ? `b.clave ${dir} nulls last, ` : ''}b.fecha_alta desc, b.id limit ${size} offset ${offset}`;
     count = 'select count(*) from base';
   }

@@ -73,7 +73,7 @@ export async function createPrivilegio(db: Queryable, createdBy: string, p: Priv
     return toPrivilegio(rows[0]);
   } catch (e) {
     // one privilegio per pair of persons: the portal then looks it up and updates it
-    if (isPgError(e) && e.code === '23505') throw new HttpError(403, 'Ya existe un privilegio entre estas personas (privilegio already exists)');
+    if (isPgError(e) && e.code === '23505') throw new HttpError(403, 'Ya existe un privilegio entre estas personas', undefined, 'privilegio_exists');
     throw e;
   }
 }

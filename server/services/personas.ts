@@ -181,7 +181,7 @@ function values(input: PersonaInput) {
 /** Unique (owner, identifier) → 403 with 'already exists', which the portal's create-or-update path expects. */
 function duplicate(e: unknown): never {
   if (isPgError(e) && e.code === '23505') {
-    throw new HttpError(403, 'Ya existe una persona con ese identificador (persona already exists)');
+    throw new HttpError(403, 'Ya existe una persona con ese identificador', undefined, 'persona_exists');
   }
   throw e;
 }

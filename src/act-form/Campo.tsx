@@ -1,5 +1,6 @@
 import { LONGITUD_FECHA, mascaraFecha, opcionesDe, type CampoDef } from '../../domain/act-form';
 import type { AvisoNif } from './FormularioActo';
+import { etiquetaOpcion } from './etiquetas';
 
 interface Props {
   id: string;
@@ -40,7 +41,7 @@ export default function Campo({ id, campo, valor, error, avisoNif, onCambio, onB
           <option value="">Seleccione...</option>
           {opcionesDe(campo).map((o) => (
             <option key={o.valor} value={o.valor}>
-              {o.etiqueta}
+              {etiquetaOpcion(o.valor, o.etiqueta)}
             </option>
           ))}
         </select>

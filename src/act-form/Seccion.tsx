@@ -1,5 +1,6 @@
 import { campoVisible, esSeccionLista, type SeccionDef, type FilaFormulario } from '../../domain/act-form';
 import Campo from './Campo';
+import { singular } from './etiquetas';
 import type { AvisoNif } from './FormularioActo';
 
 interface Props {
@@ -17,13 +18,14 @@ interface Props {
 /** One 'bloque' of the definition: its fields once, or once per row for a list section. */
 export default function Seccion({ seccion, filas, errores, avisosNif, onCambio, onBuscarNif, onAnadir, onQuitar }: Props) {
   const lista = esSeccionLista(seccion);
+  const fila1 = singular(seccion.nombre);
   return (
     <section className="af-seccion" aria-labelledby={`sec-${seccion.nombre_logico}`}>
       <h2 id={`sec-${seccion.nombre_logico}`}>{seccion.nombre}</h2>
       {seccion.descripcion && <p className="af-ayuda">{seccion.descripcion}</p>}
       {filas.map((fila, i) => (
         <fieldset key={i} className="af-fila">
-          {lista && <legend>{`${seccion.nombre} ${i + 1}`}</legend>}
+          {lista && <legend>{`${fila1} ${i + 1}`}</legend>}
           <div className="af-campos">
             {seccion.campos
               .filter((c) => campoVisible(c, fila))
@@ -46,14 +48,14 @@ export default function Seccion({ seccion, filas, errores, avisosNif, onCambio, 
           </div>
           {lista && filas.length > 1 && (
             <button type="button" className="af-boton af-secundario" onClick={() => onQuitar(i)}>
-              {`Quitar ${seccion.nombre.toLowerCase()} ${i + 1}`}
+              {`Quitar ${fila1.toLowerCase()} ${i + 1}`}
             </button>
           )}
         </fieldset>
       ))}
       {onAnadir && (
         <button type="button" className="af-boton af-secundario" onClick={onAnadir}>
-          {`Añadir ${seccion.nombre.toLowerCase()}`}
+          {`Añadir ${fila1.toLowerCase()}`}
         </button>
       )}
     </section>

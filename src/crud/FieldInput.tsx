@@ -1,4 +1,5 @@
-import { Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import dayjs from 'dayjs';
 import type { FieldConfig } from '../../domain/resource';
 import ImageInput from './widgets/ImageInput';
 import RelationSelect from './widgets/RelationSelect';
@@ -20,10 +21,12 @@ export default function FieldInput({ field, ...control }: { field: FieldConfig }
       return <Input {...common} type="url" inputMode="url" />;
     case 'number':
       return <InputNumber {...common} min={1} precision={0} style={{ width: '100%' }} />;
+    // antd's pickers, not the browser's: those follow the browser's language (mm/dd/yyyy,
+    // 09:00 AM); the portal shows dd/mm/aaaa and 24-hour time everywhere. Stored as text.
     case 'date':
-      return <Input {...common} type="date" />;
+      return <DateField {...control} />;
     case 'time':
-      return <Input {...common} type="time" step={60} />;
+      return <TimeField {...control} />;
     case 'boolean':
       return <Switch {...control} />;
     case 'weekdays':
@@ -38,4 +41,37 @@ export default function FieldInput({ field, ...control }: { field: FieldConfig }
     default:
       return <Input {...common} />;
   }
+}
+
+type TextControl = { value?: unknown; onChange?: (value: string | null) => void } & Record<string, unknown>;
+
+/** A date kept as 'YYYY-MM-DD', shown and typed as dd/mm/aaaa. */
+function DateField({ value, onChange, ...rest }: TextControl) {
+  const parsed = typeof value === 'string' && value ? dayjs(value) : null;
+  return (
+    <DatePicker
+      {...rest}
+      format="DD/MM/YYYY"
+      placeholder="dd/mm/aaaa"
+      style={{ width: '100%' }}
+      value={parsed?.isValid() ? parsed : null}
+      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
+    />
+  );
+}
+
+/** A time of day kept as 'HH:mm', shown and typed in 24-hour time. */
+function TimeField({ value, onChange, ...rest }: TextControl) {
+  const parsed = typeof value === 'string' && value ? dayjs(`2000-01-01T${value.slice(0, 5)}`) : null;
+  return (
+    <TimePicker
+      {...rest}
+      format="HH:mm"
+      placeholder="hh:mm"
+      needConfirm={false}
+      style={{ width: '100%' }}
+      value={parsed?.isValid() ? parsed : null}
+      onChange={(t) => onChange?.(t ? t.format('HH:mm') : null)}
+    />
+  );
 }

@@ -1,28 +1,17 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Flex, Form, Input, Modal, Space, Table } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Form, Grid, Input, Modal, Space, Switch, Table } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
-import { useCan, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { useCan, type BaseRecord } from '@refinedev/core';
 import type { ResourceConfig } from '../../domain/resource';
 import { renderCell } from './cells';
 import ResourceFormFields from './ResourceFormFields';
 import RowDelete from './RowDelete';
+import RowRestore from './RowRestore';
+import CardList from './CardList';
+import './crud.css';
 import { useResourceModal } from './use-resource-modal';
-
-const SEARCH_KEY = 'buscar';
-
-/** The list's search box as a filter: "contains" on any of the search fields (quotes would break PostgREST's or=). */
-function searchFilter(fields: string[], text: string): CrudFilter[] {
-  const value = text.replace(/["\\]/g, '').trim();
-  if (!value) return [];
-  return [{ key: SEARCH_KEY, operator: 'or', value: fields.map((field) => ({ field, operator: 'contains', value })) }];
-}
-
-function searchText(filters: CrudFilter[]): string {
-  const f = filters.find((x) => 'key' in x && x.key === SEARCH_KEY);
-  const first = Array.isArray(f?.value) ? (f.value[0] as { value?: unknown } | undefined) : undefined;
-  return typeof first?.value === 'string' ? first.value : '';
-}
+import { searchFilter, searchText } from './search';
 
 export interface ResourceListProps {
   config: ResourceConfig;
@@ -33,24 +22,48 @@ export interface ResourceListProps {
 /**
  * The generated view of a resource: a paginated, sortable, searchable table (server side, the
  * state kept in the URL) with create / edit forms in a modal and delete with confirmation.
+ * A resource deleted softly (activo = false) also lists its deleted rows ('Ver eliminados'),
+ * each with 'Restaurar'. On a phone the rows are stacked cards instead of a table.
  */
-export default function ResourceList({ config, rowActions }: ResourceListProps) {
+export default function ResourceList(props: ResourceListProps) {
+  const [deleted, setDeleted] = useState(false);
+  const canRestore = (useCan({ resource: props.config.name, action: 'edit' }).data?.can ?? false) && props.config.deletion === 'soft';
+  // a new list for each mode: its permanent filter (activo) is read when the table is set up
+  return <ResourceTable key={deleted ? 'eliminados' : 'activos'} {...props} deleted={deleted} onDeleted={canRestore ? setDeleted : undefined} />;
+}
+
+function ResourceTable({
+  config,
+  rowActions,
+  deleted,
+  onDeleted,
+}: ResourceListProps & { deleted: boolean; onDeleted?: (deleted: boolean) => void }) {
+  const phone = Grid.useBreakpoint().md === false;
   const { tableProps, tableQuery, sorters, filters, setFilters } = useTable({
     resource: config.name,
     syncWithLocation: true,
     pagination: { pageSize: 10 },
     sorters: { initial: [config.defaultSort] },
-    filters: { permanent: config.deletion === 'soft' ? [{ field: 'activo', operator: 'eq', value: true }] : [] },
+    filters: { permanent: config.deletion === 'soft' ? [{ field: 'activo', operator: 'eq', value: !deleted }] : [] },
     meta: config.list.select ? { select: config.list.select } : undefined,
     errorNotification: false,
   });
   const create = useResourceModal(config, 'create');
   const edit = useResourceModal(config, 'edit');
-  const canCreate = useCan({ resource: config.name, action: 'create' }).data?.can ?? false;
-  const canEdit = useCan({ resource: config.name, action: 'edit' }).data?.can ?? false;
-  const canDelete = (useCan({ resource: config.name, action: 'delete' }).data?.can ?? false) && config.deletion !== 'none';
-  const hasActions = canEdit || canDelete || !!rowActions;
+  const canCreate = (useCan({ resource: config.name, action: 'create' }).data?.can ?? false) && !deleted;
+  const canEdit = (useCan({ resource: config.name, action: 'edit' }).data?.can ?? false) && !deleted;
+  const canDelete = (useCan({ resource: config.name, action: 'delete' }).data?.can ?? false) && config.deletion !== 'none' && !deleted;
+  const hasActions = canEdit || canDelete || !!rowActions || deleted;
   const searchFields = config.list.searchFields ?? [];
+
+  const actions = (record: BaseRecord) => (
+    <Space wrap size="small">
+      {canEdit && <Button size="small" icon={<EditOutlined />} aria-label="Editar" title="Editar" onClick={() => edit.show(record.id)} />}
+      {!deleted && rowActions?.(record)}
+      {canDelete && record.id !== undefined && <RowDelete config={config} id={record.id} />}
+      {deleted && record.id !== undefined && <RowRestore config={config} id={record.id} />}
+    </Space>
+  );
 
   const columns = config.list.columns.map((column) => ({
     key: column.field ?? column.title,
@@ -67,21 +80,14 @@ export default function ResourceList({ config, rowActions }: ResourceListProps) 
       dataIndex: undefined,
       sorter: undefined,
       sortOrder: undefined,
-      render: (_: unknown, record: BaseRecord) => (
-        <Space wrap size="small">
-          {canEdit && (
-            <Button size="small" icon={<EditOutlined />} aria-label="Editar" title="Editar" onClick={() => edit.show(record.id)} />
-          )}
-          {rowActions?.(record)}
-          {canDelete && record.id !== undefined && <RowDelete config={config} id={record.id} />}
-        </Space>
-      ),
+      render: (_: unknown, record: BaseRecord) => actions(record),
     });
   }
+  const pagination = { ...tableProps.pagination, showSizeChanger: !phone, showTotal: (total: number) => `${total} en total` };
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Flex gap="small" wrap justify="space-between">
+      <Flex gap="small" wrap justify="space-between" align="center">
         {searchFields.length > 0 ? (
           <Input.Search
             key={searchText(filters)}
@@ -96,11 +102,18 @@ export default function ResourceList({ config, rowActions }: ResourceListProps) 
         ) : (
           <span />
         )}
-        {canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
-            {`Crear ${config.labels.singular.toLowerCase()}`}
-          </Button>
-        )}
+        <Flex gap="small" wrap align="center">
+          {onDeleted && (
+            <label className="crud-eliminados">
+              <Switch size="small" checked={deleted} onChange={onDeleted} /> Ver eliminados
+            </label>
+          )}
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
+              {`Crear ${config.labels.singular.toLowerCase()}`}
+            </Button>
+          )}
+        </Flex>
       </Flex>
 
       {tableQuery.isError ? (
@@ -111,13 +124,25 @@ export default function ResourceList({ config, rowActions }: ResourceListProps) 
           description={(tableQuery.error as { message?: string } | null)?.message}
           action={<Button onClick={() => tableQuery.refetch()}>Reintentar</Button>}
         />
+      ) : phone ? (
+        <CardList
+          records={(tableProps.dataSource ?? []) as BaseRecord[]}
+          loading={!!tableProps.loading}
+          columns={config.list.columns}
+          actions={hasActions ? actions : undefined}
+          pagination={pagination}
+          empty={deleted ? 'No hay elementos eliminados' : undefined}
+        />
       ) : (
+        // no sideways scroll on a computer: the columns share the width and long texts wrap
         <Table
           {...tableProps}
           rowKey="id"
           columns={columns}
-          scroll={{ x: 'max-content' }}
-          pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => `${total} en total` }}
+          tableLayout="auto"
+          className="crud-tabla"
+          locale={deleted ? { emptyText: 'No hay elementos eliminados' } : undefined}
+          pagination={pagination}
         />
       )}
 

@@ -23,7 +23,10 @@ export function useResourceModal(config: ResourceConfig, action: 'create' | 'edi
     successNotification: false,
     errorNotification: false,
     // The edit form reads the stored row in its form shape (e.g. null act → '0').
-    queryOptions: config.toForm ? { select: (res) => ({ ...res, data: config.toForm!(res.data as Record<string, unknown>) }) } : undefined,
+    // A row deleted while its form was open (the list refetches it) reads as nothing, not as an error.
+    queryOptions: config.toForm
+      ? { select: (res) => (res.data ? { ...res, data: config.toForm!(res.data as Record<string, unknown>) } : res) }
+      : undefined,
     onMutationSuccess: () => notify?.({ type: 'success', message: config.messages.saved }),
     onMutationError: (error) => {
       const unique = config.messages.unique;

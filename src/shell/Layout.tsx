@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { useGetIdentity } from '@refinedev/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useGetIdentity, useInvalidateAuthStore } from '@refinedev/core';
 import { Button, Drawer } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { Identity } from '../../providers/auth-provider';
+import { forgetSession, type Identity } from '../../providers/auth-provider';
+import { PERSONA_GUARDADA } from '../../providers/session';
 import AccountMenu from './AccountMenu';
 import Clock from './Clock';
 import Loading from './Loading';
@@ -17,8 +18,20 @@ import './shell.css';
 export default function Layout({ children }: { children: ReactNode }) {
   const { data: identity, isLoading } = useGetIdentity<Identity>();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const invalidateAuth = useInvalidateAuthStore();
+  // the person saved their own data (e.g. completed their name): the greeting follows without a reload
+  const ownId = identity?.id;
+  useEffect(() => {
+    const onSaved = (e: Event) => {
+      if ((e as CustomEvent<string>).detail !== ownId) return;
+      forgetSession();
+      void invalidateAuth();
+    };
+    window.addEventListener(PERSONA_GUARDADA, onSaved);
+    return () => window.removeEventListener(PERSONA_GUARDADA, onSaved);
+  }, [ownId, invalidateAuth]);
   // The header appears once the user is known (spec: only when signed in and loading finished).
-  if (isLoading) return <Loading />;
+  if (isLoading && !identity) return <Loading />;
   const isAdmin = identity?.role === 'admin';
   return (
     <div className="shell">

@@ -28,7 +28,8 @@ test('an admin lists, creates, edits and deletes festivos generated from the con
   await create.locator('.ant-form-item').filter({ hasText: 'Notaría' }).locator('.ant-select-selector').click();
   await page.keyboard.type('Sánchez');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Notaría Sánchez Ruiz' }).click();
-  await create.getByLabel('Fecha').fill(`${year}-03-19`);
+  await create.getByLabel('Fecha').fill(`19/03/${year}`);
+  await create.getByLabel('Fecha').press('Enter');
   await create.getByLabel('Nombre').fill(nombre);
   await create.getByRole('button', { name: 'Guardar' }).click();
   await expect(toast(page, 'Festivo guardado')).toBeVisible();
@@ -42,7 +43,7 @@ test('an admin lists, creates, edits and deletes festivos generated from the con
 
   await row(page, nombre).getByRole('button', { name: 'Editar' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar festivo' });
-  await expect(edit.getByLabel('Fecha')).toHaveValue(`${year}-03-19`);
+  await expect(edit.getByLabel('Fecha')).toHaveValue(`19/03/${year}`);
   await edit.getByLabel('Nombre').fill(`${nombre} (San José)`);
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(row(page, `${nombre} (San José)`)).toBeVisible();

@@ -235,10 +235,13 @@ test.describe('as an admin', () => {
     await choose(page, create, 'Personal', 'Pablo Moreno Gil');
     await create.getByText('Lunes a Viernes').click();
     await create.getByLabel('Hora de inicio').fill('16:00');
+    await create.getByLabel('Hora de inicio').press('Enter');
     await create.getByLabel('Hora de fin').fill('15:00');
+    await create.getByLabel('Hora de fin').press('Enter');
     await save(create);
     await expectMessages(create, ['La hora de fin debe ser posterior a la de inicio']);
     await create.getByLabel('Hora de fin').fill('18:30');
+    await create.getByLabel('Hora de fin').press('Enter');
     await save(create);
     await expect(toast(page, 'Disponibilidad guardada')).toBeVisible();
     const nueva = row(page, 'Pablo Moreno Gil').filter({ hasText: '16:00' });
@@ -249,7 +252,8 @@ test.describe('as an admin', () => {
     await nueva.getByRole('button', { name: 'Editar' }).click();
     const edit = dialog(page, 'Editar regla de disponibilidad');
     await edit.getByLabel('Recurrente (todas las semanas)').click();
-    await edit.getByLabel('Fecha').fill('2027-08-16');
+    await edit.getByLabel('Fecha').fill('16/08/2027');
+    await edit.getByLabel('Fecha').press('Enter');
     await edit.getByLabel('Disponible').click();
     await save(edit);
     await expect(toast(page, 'Disponibilidad guardada')).toBeVisible();
@@ -402,12 +406,13 @@ test.describe('as an admin', () => {
   });
 });
 
-test('on a phone the tabs scroll and the list scrolls sideways; the form fits the screen', async ({ page }) => {
+test('on a phone the tabs scroll and the list is stacked cards; the form fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, ADMIN);
   await page.goto('/admin/notarias?tab=actos_servicios');
   await expect(page.getByRole('tab', { name: 'Actos Notariales', selected: true })).toBeVisible();
-  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.crud-tarjeta').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await screenshot(page, 'admin-movil-lista');
   await page.getByRole('button', { name: 'Crear acto notarial' }).click();
   const create = dialog(page, 'Crear acto notarial');

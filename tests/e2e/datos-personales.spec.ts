@@ -199,6 +199,8 @@ test('edits a record and the change persists after a reload', async ({ page }) =
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(toast(page, 'Datos actualizados')).toBeVisible();
   await expect(page.locator('.dp-nombre')).toHaveText('Tomás Vidal');
+  // their own record: the header greets with the new name at once, not after a reload
+  await expect(page.getByText('Bienvenido Tomás Vidal')).toBeVisible();
 
   await page.reload();
   await expect(page.locator('.dp-nombre')).toHaveText('Tomás Vidal');

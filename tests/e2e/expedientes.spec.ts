@@ -146,7 +146,7 @@ test('creates a case and an act through the whole flow, and finds it all after a
 
   const pantalla = page.getByRole('dialog', { name: 'Poder para Lucía' });
   const form = page.frameLocator('iframe[title="Formulario: Poder para Lucía"]');
-  const otorgante = form.getByRole('group', { name: 'Otorgantes 1' });
+  const otorgante = form.getByRole('group', { name: 'Otorgante 1' });
   await otorgante.getByLabel('NIF/NIE', { exact: true }).fill(clienteNif);
   await otorgante.getByRole('button', { name: 'Buscar persona por NIF/NIE' }).click();
   await expect(otorgante.getByText('Datos cargados: Lucía Martín Gómez')).toBeVisible();
@@ -154,10 +154,14 @@ test('creates a case and an act through the whole flow, and finds it all after a
   await expect(otorgante.getByLabel('Primer apellido')).toHaveValue('Martín');
   await expect(otorgante.getByLabel('Fecha de nacimiento')).toHaveValue('12-04-1979');
   await expect(otorgante.getByLabel('Estado civil')).toHaveValue('CASADO');
+  // codes stay the values; the person reads Spanish labels, a list row is named in the singular
+  await expect(otorgante.getByLabel('Estado civil').locator('option:checked')).toHaveText('Casado/a');
+  await expect(otorgante.getByLabel('Estado civil').locator('option')).toContainText(['Seleccione...', 'Soltero/a', 'Casado/a']);
+  await expect(form.getByRole('button', { name: 'Añadir otorgante', exact: true })).toBeVisible();
   await expect(otorgante.getByLabel('Régimen económico')).toHaveValue('GANANCIALES'); // shown because CASADO
   await expect(otorgante.getByLabel('Domicilio')).toHaveValue('Calle Alcalá 20 4 B');
 
-  const apoderado = form.getByRole('group', { name: 'Apoderados 1' });
+  const apoderado = form.getByRole('group', { name: 'Apoderado 1' });
   const desconocido = randomNif();
   await apoderado.getByLabel('NIF/NIE', { exact: true }).fill(desconocido);
   await apoderado.getByLabel('NIF/NIE', { exact: true }).press('Enter');
@@ -175,6 +179,8 @@ test('creates a case and an act through the whole flow, and finds it all after a
   await expect(pantalla).toBeVisible();
   await form.getByLabel('Facultades que se confieren').fill('Vender el piso de la calle Alcalá, 20 de Madrid');
   await form.getByLabel('Forma de actuación de los apoderados').selectOption('SOLIDARIA');
+  await expect(form.getByLabel('Forma de actuación de los apoderados').locator('option:checked')).toHaveText('Solidaria');
+  await expect(apoderado.getByLabel('Relación con el otorgante').locator('option:checked')).toHaveText('Otra');
   await form.getByLabel('Vigente hasta').pressSequentially('31122031');
   await screenshot(page, 'acto-formulario');
   await form.getByRole('button', { name: 'Guardar' }).click();
@@ -185,15 +191,15 @@ test('creates a case and an act through the whole flow, and finds it all after a
   const fila = page.getByRole('row').filter({ hasText: 'Poder para Lucía' });
   await expect(fila).toHaveCount(1);
   await expect(fila).toContainText('Poder General');
-  await expect(fila).toContainText('BORRADOR');
+  await expect(fila).toContainText('Borrador');
   await fila.locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'ENVIADO' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Enviado' }).click();
   await expect(toast(page, 'Acto actualizado')).toBeVisible();
   await screenshot(page, 'expediente-actos');
 
   // everything persisted
   await page.reload();
-  await expect(page.getByRole('row').filter({ hasText: 'Poder para Lucía' })).toContainText('ENVIADO');
+  await expect(page.getByRole('row').filter({ hasText: 'Poder para Lucía' })).toContainText('Enviado');
   const actos = await api(page, `/acto/expediente/${expedienteId}`);
   expect(actos.body).toHaveLength(1);
   expect(actos.body[0]).toMatchObject({
@@ -208,7 +214,7 @@ test('creates a case and an act through the whole flow, and finds it all after a
   });
   await page.getByRole('button', { name: 'Abrir formulario de Poder para Lucía' }).click();
   const reabierto = page.frameLocator('iframe[title="Formulario: Poder para Lucía"]');
-  await expect(reabierto.getByRole('group', { name: 'Otorgantes 1' }).getByLabel('NIF/NIE', { exact: true })).toHaveValue(clienteNif);
+  await expect(reabierto.getByRole('group', { name: 'Otorgante 1' }).getByLabel('NIF/NIE', { exact: true })).toHaveValue(clienteNif);
   await expect(reabierto.getByLabel('Vigente hasta')).toHaveValue('31-12-2031');
   await expect(reabierto.getByLabel('Indique la relación')).toHaveValue('Vecino de confianza');
   await page.getByRole('dialog', { name: 'Poder para Lucía' }).getByRole('button', { name: 'Cerrar' }).click();

@@ -53,8 +53,12 @@ export function randomNif(): string {
 export async function pinFromOutbox(since: number, email?: string, subject = 'Su código de acceso'): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
+    // the newest mail that carries a PIN (the same person may also get e.g. an appointment e-mail)
     const mail = (await outbox()).find(
-      (m) => Date.parse(m.sentAt) >= since - 2_000 && (email ? m.to.toLowerCase() === email.toLowerCase() : m.subject === subject),
+      (m) =>
+        Date.parse(m.sentAt) >= since - 2_000 &&
+        (email ? m.to.toLowerCase() === email.toLowerCase() : m.subject === subject) &&
+        /\b\d{6}\b/.test(m.text),
     );
     const pin = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
     if (pin) return pin;

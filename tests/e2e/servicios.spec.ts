@@ -47,6 +47,19 @@ test('browses the categories to an act and on to booking an appointment', async 
   await page.goBack();
   await page.getByRole('button', { name: 'Solicitar cita para este servicio' }).click();
   await expect(page).toHaveURL(/\/citas$/);
+  // the wizard is open with the act as the subject: after notaría and notario, on to the client
+  const wizard = page.getByRole('dialog', { name: 'Pedir cita' });
+  await expect(wizard.getByRole('heading', { name: 'Seleccione la notaría' })).toBeVisible();
+  await expect(wizard.getByText('Asunto: Poder General')).toBeVisible();
+  await wizard.getByRole('button', { name: /Notaría López Martín/ }).click();
+  await wizard.getByRole('button', { name: /Javier Ortega Díaz/ }).click();
+  await expect(wizard.getByRole('heading', { name: 'Seleccione el cliente' })).toBeVisible();
+  await expect(wizard.getByText('Asunto: Poder General')).toBeVisible();
+  await screenshot(page, 'servicios-solicitar-cita');
+  // back reaches the subjects, the act's first
+  await wizard.getByRole('button', { name: 'Atrás' }).click();
+  await expect(wizard.getByRole('heading', { name: 'Seleccione el asunto' })).toBeVisible();
+  await expect(wizard.locator('.cita-opcion').first()).toHaveText('Poder General');
 });
 
 test('a category named by its lowercase name, and the not-found and empty messages', async ({ page }) => {
@@ -91,7 +104,7 @@ test('/acto-poder-general shows the form of act 3 with its conditional fields an
   await expect(form.getByRole('heading', { name: 'Apoderados' })).toBeVisible();
   await expect(form.getByRole('heading', { name: 'Propósito' })).toBeVisible();
 
-  const otorgante = form.getByRole('group', { name: 'Otorgantes 1' });
+  const otorgante = form.getByRole('group', { name: 'Otorgante 1' });
   await expect(otorgante.getByLabel('Régimen económico')).toHaveCount(0);
   await otorgante.getByLabel('Estado civil').selectOption('CASADO');
   await expect(otorgante.getByLabel('Régimen económico')).toBeVisible();

@@ -125,6 +125,13 @@ describe('expedientes', () => {
     expect(desc.body.data.map((e: any) => e.titulo)).toEqual(['Compraventa piso']);
     const byClient = await get(`/expediente/owner/${ids.ana}?page=1&pageSize=10&q=construcciones`, 'ana');
     expect(byClient.body.data.map((e: any) => e.titulo)).toEqual(['Constitución SL']);
+    // accents and case do not matter, on either side, paged or not
+    for (const q of ['constitucion', 'CONSTITUCIÓN', 'cönstitucion']) {
+      const paged = await get(`/expediente/owner/${ids.ana}?page=1&pageSize=10&q=${encodeURIComponent(q)}`, 'ana');
+      expect(paged.body, q).toMatchObject({ total: 1, data: [{ titulo: 'Constitución SL' }] });
+      const plain = await get(`/expediente/owner/${ids.ana}?q=${encodeURIComponent(q)}`, 'ana');
+      expect(plain.body.map((e: any) => e.titulo), q).toEqual(['Constitución SL']);
+    }
     const wildcard = await get(`/expediente/owner/${ids.ana}?page=1&pageSize=10&q=%25`, 'ana');
     expect(wildcard.body.total).toBe(0);
     const past = await get(`/expediente/owner/${ids.ana}?page=9&pageSize=2`, 'ana');

@@ -140,13 +140,13 @@ describe('POST /persona', () => {
     expect(created).not.toHaveProperty('nombre');
   });
 
-  it('the same identifier twice under one owner answers 403 "already exists" and stores nothing', async () => {
+  it('the same identifier twice under one owner answers 403 (Spanish message, code persona_exists) and stores nothing', async () => {
     const body = fisica();
     expect((await server.api('/persona', { method: 'POST', token: ownerToken, json: body })).status).toBe(201);
     const before = await countPersonas(server);
     const again = await server.api('/persona', { method: 'POST', token: ownerToken, json: { ...body, nombre: 'Otra' } });
     expect(again.status).toBe(403);
-    expect((await again.json()).message).toContain('already exists');
+    expect(await again.json()).toEqual({ message: 'Ya existe una persona con ese identificador', code: 'persona_exists' });
     expect(await countPersonas(server)).toBe(before);
     // another owner may hold the same identifier
     expect((await server.api('/persona', { method: 'POST', token: strangerToken, json: body })).status).toBe(201);
@@ -240,7 +240,7 @@ describe('PUT /persona/{id}', () => {
     const otro = await insertPersona(server, { owner });
     const dup = await server.api(`/persona/${otro}`, { method: 'PUT', token: ownerToken, json: fisica({ identificador: { tipo: 'NIF', numero } }) });
     expect(dup.status).toBe(403);
-    expect((await dup.json()).message).toContain('already exists');
+    expect(await dup.json()).toMatchObject({ message: 'Ya existe una persona con ese identificador', code: 'persona_exists' });
   });
 });
 

@@ -74,14 +74,14 @@ describe('POST /privilegio', () => {
     expect((await server.api(`/persona/${cliente}`, { token: await server.token(receptora) })).status).toBe(404);
   });
 
-  it('a second privilegio between the same persons answers 403 "already exists"', async () => {
+  it('a second privilegio between the same persons answers 403, a Spanish message and the code privilegio_exists', async () => {
     const receptora = await nuevoRepresentante();
     const body = { personaOtorganteId: cliente, personaReceptoraId: receptora, tipoPrivilegio: 'GENERAL', fechaInicioRelacion: '2024-01-01' };
     expect((await post(body)).status).toBe(201);
     const before = await privilegiosEnBd();
     const again = await post({ ...body, tipoPrivilegio: 'REPRESENTANTE_LEGAL' });
     expect(again.status).toBe(403);
-    expect((await again.json()).message).toContain('already exists');
+    expect(await again.json()).toEqual({ message: 'Ya existe un privilegio entre estas personas', code: 'privilegio_exists' });
     expect(await privilegiosEnBd()).toBe(before);
   });
 

@@ -1,22 +1,40 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDelete, useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { CalendarOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas';
 import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias, usePersonal } from './datos';
 import PedirCita from './PedirCita';
 import EditarCita from './EditarCita';
+import './citas.css';
 
 /** /citas: the user's appointments (or their office's, for staff), the booking wizard, edit and cancel. */
 export default function Citas() {
   const [pidiendo, setPidiendo] = useState(false);
+  // /citas?asunto=Poder%20General (from a service's page): the wizard opens with that subject chosen
+  const [params, setParams] = useSearchParams();
+  const [asunto, setAsunto] = useState<string>();
+  useEffect(() => {
+    const pedido = params.get('asunto')?.trim();
+    if (!pedido) return;
+    setAsunto(pedido.slice(0, 200));
+    setPidiendo(true);
+    setParams((p) => {
+      p.delete('asunto');
+      return p;
+    }, { replace: true });
+  }, [params, setParams]);
   const [editando, setEditando] = useState<CitaRow | null>(null);
   const { citas, isLoading, isError } = useCitas();
   const { notarias } = useNotarias();
   const { personal } = usePersonal();
   const { data: identity } = useGetIdentity<{ id?: string; role?: string }>();
   const { mutate: borrar, mutation: borrado } = useDelete();
+  // on a phone one column tells the whole appointment, beside its actions: nothing scrolls sideways
+  const pantalla = Grid.useBreakpoint();
+  const movil = pantalla.md === false;
 
   const notaria = (id: number) => notarias.find((n) => Number(n.id) === Number(id))?.nombre ?? 'Notaría no encontrada';
   const notario = (id: number) => personal.find((p) => Number(p.id) === Number(id))?.name ?? '—';
@@ -50,17 +68,32 @@ export default function Citas() {
         loading={isLoading}
         dataSource={citas}
         pagination={citas.length > 10 ? { pageSize: 10 } : false}
-        scroll={{ x: 720 }}
+        // below 576 px one column holds it all; in between the columns may still scroll
+        scroll={pantalla.sm === false ? undefined : { x: 720 }}
         locale={{ emptyText: TEXTOS_CITAS.vacio }}
         columns={[
-          { title: 'Notaría', key: 'notaria', render: (_, c) => notaria(c.notaria_id) },
-          { title: 'Notario', key: 'notario', render: (_, c) => notario(c.staff_id) },
-          { title: 'Asunto', dataIndex: 'subject', render: (s: string) => s || ASUNTO_POR_DEFECTO },
-          { title: 'Fecha', dataIndex: 'date', render: (d: string) => fechaEs(d) },
-          { title: 'Hora', dataIndex: 'time', render: (t: string) => horaCorta(t) },
+          {
+            title: 'Cita',
+            key: 'cita',
+            responsive: ['xs'],
+            render: (_, c) => (
+              <div className="cita-movil">
+                <strong>{`${fechaEs(c.date)} · ${horaCorta(c.time)}`}</strong>
+                <span>{c.subject || ASUNTO_POR_DEFECTO}</span>
+                <span>{`${notaria(c.notaria_id)} · ${notario(c.staff_id)}`}</span>
+                <Tag color={c.type === 'online' ? 'purple' : 'blue'}>{etiquetaTipo(c.type)}</Tag>
+              </div>
+            ),
+          },
+          { title: 'Notaría', key: 'notaria', responsive: ['sm'], render: (_, c) => notaria(c.notaria_id) },
+          { title: 'Notario', key: 'notario', responsive: ['sm'], render: (_, c) => notario(c.staff_id) },
+          { title: 'Asunto', dataIndex: 'subject', responsive: ['sm'], render: (s: string) => s || ASUNTO_POR_DEFECTO },
+          { title: 'Fecha', dataIndex: 'date', responsive: ['sm'], render: (d: string) => fechaEs(d) },
+          { title: 'Hora', dataIndex: 'time', responsive: ['sm'], render: (t: string) => horaCorta(t) },
           {
             title: 'Tipo',
             dataIndex: 'type',
+            responsive: ['sm'],
             render: (t: string) => <Tag color={t === 'online' ? 'purple' : 'blue'}>{etiquetaTipo(t)}</Tag>,
           },
           {
@@ -69,7 +102,7 @@ export default function Citas() {
             render: (_, c) => {
               const cuando = `${notaria(c.notaria_id)} el ${fechaEs(c.date)} a las ${horaCorta(c.time)}`;
               return (
-                <Space>
+                <Space direction={movil ? 'vertical' : 'horizontal'}>
                   {puedeEditar(c) && (
                     <Button icon={<EditOutlined />} aria-label={`Editar cita de ${cuando}`} onClick={() => setEditando(c)} />
                   )}
@@ -89,7 +122,14 @@ export default function Citas() {
         ]}
       />
 
-      <PedirCita open={pidiendo} onClose={() => setPidiendo(false)} />
+      <PedirCita
+        open={pidiendo}
+        asunto={asunto}
+        onClose={() => {
+          setPidiendo(false);
+          setAsunto(undefined);
+        }}
+      />
       <EditarCita cita={editando} onClose={() => setEditando(null)} />
     </Space>
   );

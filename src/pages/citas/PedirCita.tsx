@@ -38,11 +38,15 @@ const PASOS = [
 /** The modal's closing animation; resetting earlier would flash the first step. */
 const RESET_MS = 300;
 
+const PASO_NOTARIO = 1;
+const PASO_ASUNTO = 2;
+
 /**
  * The 'Pedir cita' wizard: notaría, notario, asunto, cliente, fecha y hora, confirmation.
- * Back clears the latest choice; closing resets it after 300 ms.
+ * Back clears the latest choice; closing resets it after 300 ms. Opened for a service
+ * (`asunto`), the subject is already chosen and its step is passed over (Atrás still reaches it).
  */
-export default function PedirCita({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function PedirCita({ open, onClose, asunto }: { open: boolean; onClose: () => void; asunto?: string }) {
   const [step, setStep] = useState(0);
   const [e, setE] = useState<Elecciones>(INICIO);
   const [aviso, setAviso] = useState<string>();
@@ -55,6 +59,10 @@ export default function PedirCita({ open, onClose }: { open: boolean; onClose: (
   const horas = useSlots(e.staff?.id, e.date);
   const { mutate: crear, mutation: creacion } = useCreate();
   const guardando = creacion.isPending;
+
+  useEffect(() => {
+    if (open && asunto) setE((prev) => ({ ...prev, subject: asunto }));
+  }, [open, asunto]);
 
   useEffect(() => {
     if (open) return;
@@ -75,7 +83,8 @@ export default function PedirCita({ open, onClose }: { open: boolean; onClose: (
   const avanzar = (cambio: Partial<Elecciones>) => {
     setE((prev) => ({ ...prev, ...cambio }));
     setAviso(undefined);
-    setStep((s) => s + 1);
+    // the subject chosen with the service: from the notario straight on to the client
+    setStep((s) => (s === PASO_NOTARIO && e.subject ? PASO_ASUNTO + 1 : s + 1));
   };
 
   const atras = () => {
@@ -151,7 +160,11 @@ export default function PedirCita({ open, onClose }: { open: boolean; onClose: (
       key="asunto"
       loading={cargandoAsuntos}
       vacio="No hay asuntos disponibles"
-      items={asuntos.map((a) => ({ key: a, title: a, onSelect: () => avanzar({ subject: a }) }))}
+      items={(asunto && !asuntos.includes(asunto) ? [asunto, ...asuntos] : asuntos).map((a) => ({
+        key: a,
+        title: a,
+        onSelect: () => avanzar({ subject: a }),
+      }))}
     />,
     <Space key="cliente" direction="vertical" style={{ width: '100%' }}>
       {errorClientes && <Alert type="error" showIcon message="No se pudieron cargar los clientes" />}
@@ -227,6 +240,11 @@ export default function PedirCita({ open, onClose }: { open: boolean; onClose: (
         <Typography.Title level={4} ref={heading} tabIndex={-1} style={{ margin: 0, outline: 'none' }}>
           {PASOS[step]}
         </Typography.Title>
+        {e.subject && step < PASOS.length - 1 && step !== PASO_ASUNTO && (
+          <Typography.Text>
+            Asunto: <strong>{e.subject}</strong>
+          </Typography.Text>
+        )}
         {aviso && <Alert type="warning" showIcon message={aviso} />}
         {pasos[step]}
       </Space>

@@ -9,10 +9,10 @@ import {
   type RepresentanteForm,
 } from '../../../domain/persona-forms';
 
-/** The service refuses a duplicate persona or privilegio with 403 'already exists'. */
+/** The service refuses a duplicate persona or privilegio with 403 and code 'persona_exists' / 'privilegio_exists'. */
 function yaExiste(e: unknown): boolean {
-  const message = (e as Error | undefined)?.message ?? '';
-  return (e as { status?: number } | undefined)?.status === 403 || message.includes('403') || message.includes('already exists');
+  const { status, code } = (e ?? {}) as { status?: number; code?: string };
+  return status === 403 || code === 'persona_exists' || code === 'privilegio_exists';
 }
 
 /**

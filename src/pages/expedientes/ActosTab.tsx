@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Table, Tag } from 'antd';
+import { Button, Grid, Select, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ESTADOS_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../../domain/expediente';
 import { formatoFechaHora } from './datos';
@@ -7,10 +7,15 @@ import { useActos } from './use-actos';
 import NuevoActoDialog, { type ActoElegido } from './NuevoActoDialog';
 import FormularioActoDialog from './FormularioActoDialog';
 
+/** The status codes stay the values; the person reads words. */
+const ETIQUETA_ESTADO: Record<EstadoActo, string> = { BORRADOR: 'Borrador', ENVIADO: 'Enviado' };
+
 /** The acts of a case: status saved at once, the new-act flow and the form of each act. */
 export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) {
   const { actos, isLoading, guardar, cambiarEstado } = useActos(expediente.id);
   const [nuevo, setNuevo] = useState(false);
+  // on a phone: title, status and the form's button fit the width; act and date go under the title
+  const movil = Grid.useBreakpoint().md === false;
   const [abierto, setAbierto] = useState<{ acto: ActoDto; definicion?: unknown } | null>(null);
 
   function empezar({ acto, plantilla, titulo }: ActoElegido) {
@@ -43,7 +48,7 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
         loading={isLoading}
         dataSource={actos}
         pagination={false}
-        scroll={{ x: 640 }}
+        scroll={movil ? undefined : { x: 640 }}
         locale={{ emptyText: 'Este expediente aún no tiene actos' }}
         columns={[
           {
@@ -52,11 +57,12 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
             render: (t: string, a) => (
               <span>
                 {t} {isTempId(a.id) && <Tag color="orange">Pendiente de guardar</Tag>}
+                {movil && <span className="exp-detalle-movil">{`${a.nombre_acto ?? '—'} · ${formatoFechaHora(a.fecha)}`}</span>}
               </span>
             ),
           },
-          { title: 'Acto', dataIndex: 'nombre_acto', render: (n: string | null) => n ?? '—' },
-          { title: 'Fecha', dataIndex: 'fecha', render: formatoFechaHora },
+          { title: 'Acto', dataIndex: 'nombre_acto', render: (n: string | null) => n ?? '—', responsive: ['md'] },
+          { title: 'Fecha', dataIndex: 'fecha', render: formatoFechaHora, responsive: ['md'] },
           {
             title: 'Estado',
             dataIndex: 'status',
@@ -64,9 +70,9 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
               <Select
                 aria-label={`Estado de ${a.titulo}`}
                 value={status}
-                style={{ minWidth: 130 }}
+                style={{ minWidth: movil ? 110 : 130 }}
                 onChange={(v) => void cambiarEstado(a, v)}
-                options={ESTADOS_ACTO.map((e) => ({ value: e, label: e }))}
+                options={ESTADOS_ACTO.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
               />
             ),
           },
@@ -75,7 +81,7 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
             key: 'acciones',
             render: (_, a) => (
               <Button icon={<EditOutlined />} onClick={() => setAbierto({ acto: a })} aria-label={`Abrir formulario de ${a.titulo}`}>
-                Formulario
+                {!movil && 'Formulario'}
               </Button>
             ),
           },

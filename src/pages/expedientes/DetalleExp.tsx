@@ -53,7 +53,7 @@ export default function DetalleExp() {
             { key: 'notaria', label: 'Notaría', children: expediente.notariaNombre || 'Notaría no encontrada' },
             { key: 'cliente', label: 'Cliente', children: expediente.clienteNombre || 'Cliente no encontrado' },
             { key: 'alta', label: 'Fecha Alta', children: fecha(expediente.fechaAlta) },
-            { key: 'due', label: 'Due Date', children: expediente.dueDate ? fecha(expediente.dueDate) : 'No informada' },
+            { key: 'due', label: 'Fecha de vencimiento', children: expediente.dueDate ? fecha(expediente.dueDate) : 'No informada' },
             { key: 'estado', label: 'Estado', children: <Tag color={grupo === 'finalizado' ? 'green' : 'gold'}>{ETIQUETA_GRUPO_ESTADO[grupo]}</Tag> },
           ]}
         />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotification } from '@refinedev/core';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
-import { Button, Empty, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Grid, Input, Modal, Table, Tag, Typography } from 'antd';
 import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { session } from '../../../providers/session';
 import type { ExpedienteDto } from '../../../domain/expediente';
@@ -19,6 +19,8 @@ export default function Expedientes() {
   const conSesion = !!token && !!idPersona;
   const [texto, setTexto] = useState('');
   const [ayudaVista, setAyudaVista] = useState(false);
+  // on a phone: the title (with client and date under it) and the state, no sideways scroll
+  const movil = Grid.useBreakpoint().md === false;
 
   useEffect(() => {
     if (!conSesion) open?.({ type: 'error', message: 'Error', description: 'Debe iniciar sesión para ver sus expedientes' });
@@ -80,7 +82,7 @@ export default function Expedientes() {
       <Table<ExpedienteDto>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 760 }}
+        scroll={movil ? undefined : { x: 760 }}
         rowClassName="exp-fila"
         onRow={(row) => ({
           onClick: () => abrir(row),
@@ -100,10 +102,20 @@ export default function Expedientes() {
           ),
         }}
         columns={[
-          { title: 'Notaría', dataIndex: 'notariaNombre', key: 'notariaNombre', ...ordenable('notariaNombre') },
-          { title: 'Fecha Alta', dataIndex: 'fechaAlta', key: 'fechaAlta', render: formatoFecha, ...ordenable('fechaAlta') },
-          { title: 'Cliente', dataIndex: 'clienteNombre', key: 'clienteNombre', ...ordenable('clienteNombre') },
-          { title: 'Título', dataIndex: 'titulo', key: 'titulo' },
+          { title: 'Notaría', dataIndex: 'notariaNombre', key: 'notariaNombre', responsive: ['md'], ...ordenable('notariaNombre') },
+          { title: 'Fecha Alta', dataIndex: 'fechaAlta', key: 'fechaAlta', render: formatoFecha, responsive: ['md'], ...ordenable('fechaAlta') },
+          { title: 'Cliente', dataIndex: 'clienteNombre', key: 'clienteNombre', responsive: ['md'], ...ordenable('clienteNombre') },
+          {
+            title: 'Título',
+            dataIndex: 'titulo',
+            key: 'titulo',
+            render: (titulo: string, row: ExpedienteDto) => (
+              <>
+                {titulo}
+                {movil && <span className="exp-detalle-movil">{`${row.clienteNombre} · ${formatoFecha(row.fechaAlta)}`}</span>}
+              </>
+            ),
+          },
           {
             title: 'Estado',
             dataIndex: 'estado',
@@ -113,7 +125,7 @@ export default function Expedientes() {
               return <Tag color={e.color}>{e.etiqueta}</Tag>;
             },
           },
-          { title: 'Due Date', dataIndex: 'dueDate', key: 'dueDate', render: formatoFecha, ...ordenable('dueDate') },
+          { title: 'Fecha de vencimiento', dataIndex: 'dueDate', key: 'dueDate', render: formatoFecha, responsive: ['md'], ...ordenable('dueDate') },
         ]}
       />
       <Modal

@@ -3,7 +3,7 @@ import { Alert, Button, Spin } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
 import { LOGIN_OK, loginWithPin } from '../../../providers/pin-login';
-import { session } from '../../../providers/session';
+import { session, sessionExpiry } from '../../../providers/session';
 import { maskEmail } from '../../../domain/email-mask';
 import type { TipoDocumento } from '../../../domain/identifiers';
 import { LOGIN_MENSAJES, loginDocumentError } from '../../../domain/login-rules';
@@ -14,6 +14,17 @@ import './login.css';
 
 // Only first-time users get here: the e-mail step and its zod schema load when needed.
 const RegistrationStep = lazy(() => import('./RegistrationStep'));
+
+/** How long a PIN sent by e-mail can still be used (it is valid 10 minutes on the server). */
+const PIN_VALIDO_MS = 10 * 60_000;
+
+/** The PIN last sent to this tab: while it is valid, the person may go back to typing it. */
+interface PinEnviado {
+  tipo: TipoDocumento;
+  username: string;
+  notaria: string | undefined;
+  hasta: number;
+}
 
 type Step = 'initial' | 'pincode' | 'registration' | 'registration-pincode' | 'registration-success';
 
@@ -50,6 +61,9 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  // read once: the portal marks a session that ended by itself before sending the person here
+  const [caducada, setCaducada] = useState(() => sessionExpiry.take());
+  const [pinEnviado, setPinEnviado] = useState<PinEnviado | null>(null);
 
   // Already signed in (e.g. /login opened by hand): on to the portal, which checks the session.
   const stored = session.get();
@@ -77,17 +91,32 @@ export default function LoginPage() {
     return message;
   };
 
+  const pinVigente = pinEnviado && pinEnviado.hasta > Date.now() ? pinEnviado : null;
+  /** Back to typing the PIN already sent, with the document and notaría it was sent for. */
+  const usarPinEnviado = (p: PinEnviado) => {
+    setTipo(p.tipo);
+    setNumero(p.username);
+    setNotaria(p.notaria);
+    go('pincode');
+  };
+
   const pedirCodigo = async () => {
     if (documentError) return setAlert(LOGIN_MENSAJES.corregirErrores);
     if (!username || !notaria) return setAlert(LOGIN_MENSAJES.obligatorios);
     setBusy(true);
     setAlert(null);
+    setCaducada(false);
     try {
       const body = await callAuthProxy({ action: 'unifiedLogin', username, tipoDocumento: tipo });
       notify({ type: 'success', message: 'Código enviado', description: String(body.message ?? 'Código PIN enviado correctamente') });
+      setPinEnviado({ tipo, username, notaria, hasta: Date.now() + PIN_VALIDO_MS });
       go('pincode');
     } catch (e) {
-      if (e instanceof AuthProxyError && (e.status === 403 || e.message === 'Usuario no registrado')) {
+      if (e instanceof AuthProxyError && e.status === 429 && pinVigente && pinVigente.username === username && pinVigente.tipo === tipo) {
+        // a new code cannot be sent yet, but the one just sent still works
+        notify({ type: 'success', message: 'Código ya enviado', description: 'Introduce el código que te enviamos hace un momento.' });
+        usarPinEnviado({ ...pinVigente, notaria });
+      } else if (e instanceof AuthProxyError && (e.status === 403 || e.message === 'Usuario no registrado')) {
         notify({ type: 'error', message: 'Usuario no registrado', description: 'Introduce tu email para completar el registro.' });
         go('registration');
       } else {
@@ -157,7 +186,23 @@ export default function LoginPage() {
           {TITLES[step]}
         </h1>
         {alert && <Alert type="error" showIcon message={alert} className="login-alert" />}
+        {caducada && step === 'initial' && (
+          <Alert type="warning" showIcon message="Tu sesión ha caducado. Vuelve a acceder para continuar." className="login-alert" />
+        )}
 
+        {step === 'initial' && pinVigente && (
+          <Alert
+            type="info"
+            showIcon
+            className="login-alert"
+            message={`Ya te enviamos un código para ${pinVigente.username}.`}
+            action={
+              <Button size="small" onClick={() => usarPinEnviado(pinVigente)}>
+                Introducir el código
+              </Button>
+            }
+          />
+        )}
         {step === 'initial' && (
           <InitialStep
             tipo={tipo}

@@ -48,7 +48,7 @@ export default function ActoServicio() {
           <Typography.Text type="secondary">No se requieren documentos.</Typography.Text>
         )}
       </Card>
-      <Button type="primary" size="large" icon={<CalendarOutlined />} onClick={() => navigate('/citas')}>
+      <Button type="primary" size="large" icon={<CalendarOutlined />} onClick={() => navigate(`/citas?asunto=${encodeURIComponent(acto.nombre)}`)}>
         Solicitar cita para este servicio
       </Button>
     </div>
