@@ -21,6 +21,12 @@ export interface Config {
    * (X-Forwarded-For). 0: none, the socket's address is used (see callerAddress in server/auth/pins.ts).
    */
   trustProxy: number;
+  /**
+   * A large request body (over 64 KB, or chunked) must have arrived at bodyMinBytesPerSecond on
+   * average once its first bodyGraceSeconds are over, else 408 (see fewLargeBodiesAtATime).
+   */
+  bodyGraceSeconds: number;
+  bodyMinBytesPerSecond: number;
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
@@ -34,6 +40,12 @@ function trustedHops(value: string | undefined): number {
   if (v === 'true' || v === 'yes') return 1;
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/** A positive number setting, or its default when unset or not a positive number. */
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -62,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perIpHour: Number(env.PIN_IP_HOURLY_LIMIT || 30),
     },
     trustProxy: trustedHops(env.TRUST_PROXY),
+    bodyGraceSeconds: positive(env.BODY_GRACE_SECONDS, 10),
+    bodyMinBytesPerSecond: positive(env.BODY_MIN_BYTES_PER_SECOND, 16 * 1024),
     ...overrides,
   };
 }
