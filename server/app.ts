@@ -74,7 +74,7 @@ export function createApp(ctx: AppContext) {
     // a middleware may answer by its return value (bodyLimit's refusal): it becomes the answer
     const run = (middleware: MiddlewareHandler, then: Next) => async () => {
       const answered = await middleware(c, then);
-      if (answered) c.res = answered;
+      if (answered instanceof Response) c.res = answered;
     };
     return closeIfBodyUnread(c, chunked ? run(largeBodies, run(limitBody, next)) : run(limitBody, run(largeBodies, next)));
   });
