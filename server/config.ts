@@ -27,6 +27,17 @@ export interface Config {
    */
   bodyGraceSeconds: number;
   bodyMinBytesPerSecond: number;
+  /**
+   * Seconds a statement may run: PostgreSQL's statement_timeout (DATABASE_URL), PGlite's watchdog
+   * (which stops the embedded database and opens it again). Answered 503. Scripts are not limited.
+   */
+  dbStatementTimeoutSeconds: number;
+  /**
+   * DATABASE_URL: seconds to open a connection or wait for a pooled one, and to answer the check of
+   * a server that has not answered for a second; past it the server counts as down (503 at once)
+   * until it answers again.
+   */
+  dbConnectTimeoutSeconds: number;
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
@@ -76,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustedHops(env.TRUST_PROXY),
     bodyGraceSeconds: positive(env.BODY_GRACE_SECONDS, 10),
     bodyMinBytesPerSecond: positive(env.BODY_MIN_BYTES_PER_SECOND, 16 * 1024),
+    dbStatementTimeoutSeconds: positive(env.DB_STATEMENT_TIMEOUT_SECONDS, 10),
+    dbConnectTimeoutSeconds: positive(env.DB_CONNECT_TIMEOUT_SECONDS, 3),
     ...overrides,
   };
 }
