@@ -16,6 +16,8 @@ const WRITERS = 8; // concurrent write loops, half per kind
 interface Acked {
   tipos: Set<string>;
   nifs: Set<string>;
+  /** ids of the acknowledged personas: each must have its audit row */
+  personaIds: Set<string>;
 }
 
 /** Writes until the server dies; records what it acknowledged. */
@@ -39,7 +41,10 @@ async function writeLoop(server: BenchServer, kind: 'tipo' | 'persona', s: Sessi
           headers: { authorization: `Bearer ${s.accessToken}`, 'content-type': 'application/json' },
           body,
         });
-        if (res.status === 201) acked.nifs.add((JSON.parse(body) as { identificador: { numero: string } }).identificador.numero);
+        if (res.status === 201) {
+          acked.nifs.add((JSON.parse(body) as { identificador: { numero: string } }).identificador.numero);
+          acked.personaIds.add(((await res.json()) as { id: string }).id);
+        }
         else if (!stop.dead) throw new Error(`POST /persona answered ${res.status}: ${await res.text()}`);
       }
     } catch (e) {
@@ -61,9 +66,21 @@ async function missing(server: BenchServer, admin: Session, client: Session, ack
   });
   if (!personasRes.ok) throw new Error(`reading the owned personas answered ${personasRes.status}`);
   const nifs = new Set(((await personasRes.json()) as { identificador: { numero: string } }[]).map((p) => p.identificador.numero));
+  // the audit rows of the client's persona creates (GET /auditoria, admins only, 100 a page)
+  const audited = new Set<string>();
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${server.url}${SERVICES}/auditoria?entity=persona&actor=${client.idPersona}&pageSize=100&page=${page}`, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    if (!res.ok) throw new Error(`reading the audit log answered ${res.status}`);
+    const { data } = (await res.json()) as { data: { action: string; status: number; entityId: string | null }[] };
+    for (const r of data) if (r.action === 'create' && r.status === 201 && r.entityId) audited.add(r.entityId);
+    if (data.length < 100) break;
+  }
   return {
     tipos: [...acked.tipos].filter((n) => !tipos.has(n)),
     nifs: [...acked.nifs].filter((n) => !nifs.has(n)),
+    unaudited: [...acked.personaIds].filter((id) => !audited.has(id)),
     stored: tipos.size + nifs.size,
   };
 }
@@ -77,9 +94,10 @@ export const crash: Bench = {
     let server = await startServer({ name: 'crash', dataDir });
     const admin = await signIn(server.url, DEMO_ADMIN);
     const client = await signIn(server.url, DEMO_CLIENT);
-    const acked: Acked = { tipos: new Set(), nifs: new Set() };
+    const acked: Acked = { tipos: new Set(), nifs: new Set(), personaIds: new Set() };
     const recoveries: number[] = [];
     let lost = 0;
+    let unaudited = 0;
     let stored = 0;
 
     for (let k = 1; k <= kills; k++) {
@@ -106,9 +124,11 @@ export const crash: Bench = {
       recoveries.push(server.readyMs);
       const m = await missing(server, admin, client, acked);
       lost = m.tipos.length + m.nifs.length;
+      unaudited = m.unaudited.length;
       stored = m.stored;
       ctx.log(`kill ${k}: ${acked.tipos.size + acked.nifs.size} acknowledged so far, ${lost} missing after restart (${round(server.readyMs / 1000, 2)} s)`);
       if (lost) ctx.log(`missing: ${[...m.tipos, ...m.nifs].slice(0, 10).join(', ')}`);
+      if (unaudited) ctx.log(`acknowledged personas without their audit row: ${m.unaudited.slice(0, 10).join(', ')}`);
     }
     await server.stop();
 
@@ -116,5 +136,7 @@ export const crash: Bench = {
     ctx.figure(`acknowledged writes lost over ${kills} SIGKILLs`, lost, 'writes', atMost(0, 'writes'),
       `${total} acknowledged (${acked.tipos.size} tipos_asunto, ${acked.nifs.size} personas), ${stored} found; ` +
         `restart after kill: median ${round(median(recoveries) / 1000, 2)} s`);
+    ctx.figure(`acknowledged persona creates without their audit row over ${kills} SIGKILLs`, unaudited, 'writes', atMost(0, 'writes'),
+      `${acked.personaIds.size} acknowledged; a change and its audit row commit together`);
   },
 };

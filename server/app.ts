@@ -1,10 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppContext } from './context.js';
 import {
-  HttpError, MENSAJE_BD_NO_DISPONIBLE, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, errorResponse, fewLargeBodiesAtATime, json,
+  HttpError, MENSAJE_BD_NO_DISPONIBLE, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, closeIfBodyUnread, errorResponse, fewLargeBodiesAtATime, json,
 } from './http.js';
 import { CONNECTION_LOST, STATEMENT_TIMEOUT, isPgError } from './db/db.js';
 import { serviciosRoutes } from './routes/servicios.js';
@@ -23,6 +23,8 @@ const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p
 
 /** Requests with a large body handled at once (see fewLargeBodiesAtATime): about 8 MB each at most. */
 const LARGE_BODIES_AT_ONCE = 8;
+/** The largest request body taken (a form with images as data URLs stays far below). */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** Postgres data exceptions (class 22) the caller can fix, in Spanish. */
 const PG_DATA_ERRORS: Record<string, string> = {
@@ -61,14 +63,24 @@ export function createApp(ctx: AppContext) {
   // Only requests that name an Origin are CORS requests. Hono's cors writes its headers before the
   // route answers, which makes every answer be copied once more; same-origin GETs skip that.
   app.use('*', (c, next) => (c.req.header('Origin') ? allowCrossOrigin(c, next) : next()));
-  const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => json(c, { message: MENSAJE_DEMASIADO_GRANDE }, 413) });
-  const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE);
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => json(c, { message: MENSAJE_DEMASIADO_GRANDE }, 413) });
+  const { bodyGraceSeconds: graceSeconds, bodyMinBytesPerSecond: minBytesPerSecond } = ctx.config;
+  const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE, { graceSeconds, minBytesPerSecond });
   // Reading the body makes @hono/node-server build a whole Request (and an AbortController):
   // not for the GETs that are most of the traffic, which have no body to limit.
   const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
-  app.use('*', (c, next) => (hasBody(c) ? limitBody(c, next) : next()));
-  // after the size limit: a body declared over it is refused before it waits its turn
-  app.use('*', (c, next) => (hasBody(c) ? largeBodies(c, next) : next()));
+  app.use('*', (c, next) => {
+    if (!hasBody(c)) return next();
+    // A declared length over the limit is refused before it waits its turn. A chunked body is
+    // counted as it is read, and bodyLimit reads it whole at once: only in its turn.
+    const chunked = c.req.header('Content-Length') === undefined;
+    // a middleware may answer by its return value (bodyLimit's refusal): it becomes the answer
+    const run = (middleware: MiddlewareHandler, then: Next) => async () => {
+      const answered = await middleware(c, then);
+      if (answered instanceof Response) c.res = answered;
+    };
+    return closeIfBodyUnread(c, chunked ? run(largeBodies, run(limitBody, next)) : run(limitBody, run(largeBodies, next)));
+  });
 
   app.route(SERVICES_BASE, serviciosRoutes(ctx));
   app.route('/rest/v1', gatewayRoutes(gateway));

@@ -37,6 +37,23 @@ export interface Config {
   authProxySecret: string;
   /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
   citasFuturasPorPersona: number;
+  /**
+   * A large request body (over 64 KB, or chunked) must have arrived at bodyMinBytesPerSecond on
+   * average once its first bodyGraceSeconds are over, else 408 (see fewLargeBodiesAtATime).
+   */
+  bodyGraceSeconds: number;
+  bodyMinBytesPerSecond: number;
+  /**
+   * Seconds a statement may run: PostgreSQL's statement_timeout (DATABASE_URL), PGlite's watchdog
+   * (which stops the embedded database and opens it again). Answered 503. Scripts are not limited.
+   */
+  dbStatementTimeoutSeconds: number;
+  /**
+   * DATABASE_URL: seconds to open a connection or wait for a pooled one, and to answer the check of
+   * a server that has not answered for a second; past it the server counts as down (503 at once)
+   * until it answers again.
+   */
+  dbConnectTimeoutSeconds: number;
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
@@ -85,10 +102,17 @@ function trustedHops(value: string | undefined): number {
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
+/** A positive number setting, or its default when unset or not a positive number. */
+function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : fallback;
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
+
+/** A positive whole-number setting, or its default. */
+const positiveInt = (value: string | undefined, fallback: number) => {
+  const n = positive(value, fallback);
+  return Number.isInteger(n) ? n : fallback;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = overrides.production ?? env.NODE_ENV === 'production';
@@ -128,6 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustedHops(env.TRUST_PROXY),
     authProxySecret: env.AUTH_PROXY_SECRET || randomBytes(32).toString('base64url'),
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
+    bodyGraceSeconds: positive(env.BODY_GRACE_SECONDS, 10),
+    bodyMinBytesPerSecond: positive(env.BODY_MIN_BYTES_PER_SECOND, 16 * 1024),
+    dbStatementTimeoutSeconds: positive(env.DB_STATEMENT_TIMEOUT_SECONDS, 10),
+    dbConnectTimeoutSeconds: positive(env.DB_CONNECT_TIMEOUT_SECONDS, 3),
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import pLimit from 'p-limit';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -90,21 +91,91 @@ export async function readJson(c: Context): Promise<unknown> {
 /** A body over this many bytes, or of unknown length, is large. */
 const LARGE_BODY_BYTES = 64 * 1024;
 
+/** How slowly a large body may arrive once its turn has come (see fewLargeBodiesAtATime). */
+export interface BodyPace {
+  /** Seconds a body may take before any pace is required of it. */
+  graceSeconds: number;
+  /** From then on, the average bytes per second it must have arrived at. */
+  minBytesPerSecond: number;
+}
+
+export const MENSAJE_CUERPO_LENTO = 'La petición tardó demasiado en llegar';
+
+type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+
 /**
  * Middleware: requests with a large body go on `concurrency` at a time, in order of arrival.
  * Reading, parsing and validating a body takes several times its size in memory: 100 clients
  * sending 1.9 MB bodies at once took the server from 210 to 964 MB. A request waiting here has not
  * read its body: it stays in the socket, and TCP holds its sender back. Small bodies never wait.
+ *
+ * A turn is bounded by `pace`: a body that has not arrived at the required pace is answered 408
+ * and its connection closed, which frees the turn. Without it eight uploads sending a byte now and
+ * then held every turn, and every other large body waited for them.
  */
-export function fewLargeBodiesAtATime(concurrency: number): MiddlewareHandler {
+export function fewLargeBodiesAtATime(concurrency: number, pace?: BodyPace): MiddlewareHandler {
   const limit = pLimit(concurrency);
   return (c, next) => {
     const length = c.req.header('Content-Length');
     // without a length a body is chunked (unknown size) or there is none (a DELETE)
     const large = length === undefined ? c.req.header('Transfer-Encoding') !== undefined : !(Number(length) <= LARGE_BODY_BYTES);
-    return large ? limit(next) : next();
+    if (!large) return next();
+    const { incoming, outgoing } = (c.env as NodeBindings) ?? {};
+    return limit(() => (pace && incoming && outgoing ? withPace(incoming, outgoing, pace, next) : next()));
   };
 }
+
+/**
+ * Runs `next` while watching the socket: the bytes read from it (the body, once its headers are
+ * in) must keep up with the pace. The socket's count is read, never the body's stream, so the body
+ * stays for the route to read.
+ */
+async function withPace(incoming: IncomingMessage, outgoing: ServerResponse, pace: BodyPace, next: () => Promise<void>) {
+  const socket = incoming.socket;
+  const started = Date.now();
+  const readBefore = socket.bytesRead;
+  const check = setInterval(() => {
+    if (incoming.complete || socket.destroyed) return clearInterval(check);
+    const seconds = (Date.now() - started) / 1000 - pace.graceSeconds;
+    if (seconds <= 0 || socket.bytesRead - readBefore >= seconds * pace.minBytesPerSecond) return;
+    clearInterval(check);
+    // Answered on the socket itself, as the HTTP server answers what its parser refuses: the route
+    // is still waiting for the body, and its own answer then goes nowhere.
+    if (!outgoing.headersSent && socket.writable) {
+      const body = JSON.stringify({ message: MENSAJE_CUERPO_LENTO });
+      const headers = { ...outgoing.getHeaders(), 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
+      socket.write(`HTTP/1.1 408 Request Timeout\r\n${lines.join('')}\r\n${body}`);
+    }
+    // the route's read of the body fails now, and its turn ends
+    socket.destroySoon();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  }, 250);
+  try {
+    await next();
+  } finally {
+    clearInterval(check);
+  }
+}
+
+/**
+ * Middleware: an answer given before its request's body has all arrived (a bad token, an unknown
+ * path, a refused size) says Connection: close. The unread rest of the body would otherwise be
+ * taken for the next request on the connection, or the connection cut under the client's next
+ * request (@hono/node-server gives up draining it after half a second).
+ */
+export const closeIfBodyUnread: MiddlewareHandler = async (c, next) => {
+  await next();
+  const incoming = (c.env as NodeBindings)?.incoming;
+  if (!incoming || incoming.complete) return;
+  try {
+    c.res.headers.set('Connection', 'close');
+  } catch {
+    // a Response with immutable headers (one a function got from fetch): a copy of it
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('Connection', 'close');
+  }
+};
 
 /** Middleware: a NUL character in the path or the query string is a 400 before any route reads it. */
 export const rejectNulInUrl: MiddlewareHandler = async (c, next) => {

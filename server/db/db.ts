@@ -49,11 +49,17 @@ export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string';
 }
 
-export async function openDb(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
+export async function openDb(opts: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  dbStatementTimeoutSeconds?: number;
+  dbConnectTimeoutSeconds?: number;
+}): Promise<Db> {
+  const statementMs = (opts.dbStatementTimeoutSeconds ?? 10) * 1000;
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.js');
-    return openPostgres(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, { statementMs, connectMs: (opts.dbConnectTimeoutSeconds ?? 3) * 1000 });
   }
   const { openPgliteInWorker } = await import('./pglite-in-worker.js');
-  return openPgliteInWorker(opts.dataDir);
+  return openPgliteInWorker(opts.dataDir, { statementTimeoutMs: statementMs });
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { STATEMENT_TIMEOUT, type Db, type Queryable, type QueryResult, type SqlStatement } from './db.js';
+import { CONNECTION_LOST, STATEMENT_TIMEOUT, type Db, type Queryable, type QueryResult, type SqlStatement } from './db.js';
 import { claimDataDir } from './data-dir.js';
 
 /** What the main thread asks of the worker (pglite-worker.ts). */
@@ -43,6 +43,10 @@ async function workerEntry(): Promise<URL> {
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
+/** A transaction whose database was restarted under it: its work is gone, as with a lost connection. */
+const transactionLost = () =>
+  Object.assign(new Error('la base de datos se abrió de nuevo durante la transacción; no se guardó nada de ella'), { code: CONNECTION_LOST });
+
 /** Postgres's own answer when a statement is cancelled for running too long. */
 const statementTimeout = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: STATEMENT_TIMEOUT });
 
@@ -67,6 +71,8 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
   /** When the worker last answered, or last got work while it had none: what the watchdog measures. */
   let lastProgress = Date.now();
   let restarting: Promise<void> | null = null;
+  /** Which worker is serving: a transaction begun in an earlier one is gone with it. */
+  let generation = 0;
   /** Workers ended on purpose (by the watchdog, or by close): their exit is not a crash. */
   const retired = new WeakSet<Worker>();
 
@@ -81,6 +87,7 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
     // and keeps its memory low whatever the main thread's flags give the main thread
     const w = new Worker(entry, { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 6 } });
     worker = w;
+    generation++;
     return new Promise<void>((ready, failed) => {
       w.on('message', (reply: Reply) => {
         if (reply.id === 0) return ready();
@@ -144,18 +151,25 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
     batch,
     async transaction(fn) {
       const txId = await call<number>({ op: 'begin' });
+      const begunIn = generation;
+      /**
+       * The watchdog restarted the database while this transaction was open (its statements and
+       * BEGIN went with the old worker): as a connection PostgreSQL ended, it fails with 08006.
+       */
+      const inTx = <T>(ask: Ask, script = false) =>
+        generation === begunIn && !restarting ? call<T>(ask, script) : Promise.reject(transactionLost());
       const tx: Queryable = {
-        query: (sql, params) => call({ op: 'query', txId, sql, params }),
-        exec: (sql) => call({ op: 'exec', sql, txId }, true),
+        query: (sql, params) => inTx({ op: 'query', txId, sql, params }),
+        exec: (sql) => inTx({ op: 'exec', sql, txId }, true),
       };
       let result;
       try {
         result = await fn(tx);
       } catch (e) {
-        await call({ op: 'end', txId, commit: false }).catch(() => undefined);
+        await inTx({ op: 'end', txId, commit: false }).catch(() => undefined);
         throw e;
       }
-      await call({ op: 'end', txId, commit: true });
+      await inTx({ op: 'end', txId, commit: true });
       return result;
     },
     async close() {

@@ -12,10 +12,13 @@ import { legacyRoutes } from './legacy.js';
 import { notificacionesRoutes } from './notificaciones.js';
 import { auditoriaRoutes } from './auditoria.js';
 import { auditTrail } from '../audit.js';
+import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../services/personas.js';
 
 /** The notary services API, under /nt/demo/v1/servicios. */
-export function serviciosRoutes(ctx: AppContext) {
+export function serviciosRoutes(appCtx: AppContext) {
+  // every call of ctx.db inside a change joins the change's transaction (see auditTrail)
+  const ctx = { ...appCtx, db: scopeTransactions(appCtx.db) };
   const app = new Hono();
   // one audit row per request on personas, privilegios, expedientes and actos (server/audit.ts)
   app.use('*', auditTrail(ctx, API_BASE));

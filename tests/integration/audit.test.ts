@@ -191,6 +191,64 @@ describe('what is recorded', () => {
   });
 });
 
+describe('a change and its audit row commit together', () => {
+  it('a change whose row cannot be stored is neither kept nor acknowledged; the next ones are', async () => {
+    const ip = newIp();
+    const persona = (numero: number, primerApellido: string) => ({
+      tipoPersona: 'FISICA',
+      identificador: { tipo: 'NIF', numero: nif(numero) },
+      nombre: 'Dolores',
+      primerApellido,
+    });
+    const created = await call('/persona', ip, { method: 'POST', token: anaToken, json: persona(73000030, 'Antes') });
+    const { id } = (await created.json()) as { id: string };
+    const expediente = await call('/expediente', ip, {
+      method: 'POST',
+      token: anaToken,
+      json: { personaId: ana.id, notariaId: 1, titulo: 'Herencia', dueDate: '2031-01-31' },
+    });
+    const expId = ((await expediente.json()) as { id: string }).id;
+    const actos = async () => (await server.ctx.db.query('select 1 from servicios.actos where expediente_id = $1', [expId])).rowCount;
+    const stored = () => server.ctx.db.query('select primer_apellido from servicios.personas where id = $1 or identificador_numero = $2', [id, nif(73000031)]);
+    // the audit log refuses this address's rows from now on, as a failing disk or a lost connection would
+    await server.ctx.db.exec(`alter table servicios.audit_log add constraint audit_test_refuses check (ip is distinct from '${ip}') not valid`);
+    try {
+      const refused = [
+        await call('/persona', ip, { method: 'POST', token: anaToken, json: persona(73000031, 'Nueva') }),
+        await call(`/persona/${id}`, ip, { method: 'PUT', token: anaToken, json: persona(73000030, 'Cambiada') }),
+        await call('/acto', ip, { method: 'POST', token: anaToken, json: { expedienteId: expId, titulo: 'Poder General' } }),
+      ];
+      expect(refused.map((r) => r.status)).toEqual([500, 500, 500]);
+      expect(await refused[0].json()).toEqual({ message: 'Error interno del servidor' });
+      expect((await stored()).rows).toEqual([{ primer_apellido: 'Antes' }]);
+      expect(await actos()).toBe(0);
+    } finally {
+      await server.ctx.db.exec('alter table servicios.audit_log drop constraint audit_test_refuses');
+    }
+    const updated = await call(`/persona/${id}`, ip, { method: 'PUT', token: anaToken, json: persona(73000030, 'Cambiada') });
+    expect(updated.status).toBe(200);
+    expect((await stored()).rows).toEqual([{ primer_apellido: 'Cambiada' }]);
+    expect((await rowsFrom(ip)).map((r) => [r.action, r.entity, r.status])).toEqual([
+      ['create', 'persona', 201],
+      ['create', 'expediente', 201],
+      ['update', 'persona', 200],
+    ]);
+  });
+
+  it('a refused change is rolled back and still recorded, on its own', async () => {
+    const ip = newIp();
+    // bea may not change ana's record: 404, and nothing changed
+    const res = await call(`/persona/${ana.id}`, ip, {
+      method: 'PUT',
+      token: beaToken,
+      json: { tipoPersona: 'FISICA', identificador: { tipo: 'NIF', numero: nif(73000001) }, nombre: 'Intrusa' },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect((await server.ctx.db.query('select nombre from servicios.personas where id = $1', [ana.id])).rows).toEqual([{ nombre: 'Ana' }]);
+    expect((await rowsFrom(ip)).map((r) => [r.actor, r.action, r.status])).toEqual([[bea.id, 'update', res.status]]);
+  });
+});
+
 describe('group commit', () => {
   it('40 concurrent reads: every one recorded, with its own time, in fewer inserts than requests', async () => {
     const ip = newIp();

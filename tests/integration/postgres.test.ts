@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
@@ -33,6 +34,53 @@ async function withFreshDatabase(use: (databaseUrl: string) => Promise<void>) {
     await admin.exec(`drop database if exists ${name} with (force)`);
     await admin.close();
   }
+}
+
+/**
+ * A TCP proxy to PostgreSQL whose network can hang: frozen, it forwards nothing either way and
+ * leaves new connections unanswered, yet closes nothing, as a frozen server (SIGSTOP) or a hung
+ * network looks to the portal. Thawed, everything held goes on.
+ */
+async function hangingNetwork(target: URL) {
+  let frozen = false;
+  const sockets = new Set<net.Socket>();
+  const held: (() => void)[] = [];
+  const proxy = net.createServer((client) => {
+    const connect = () => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+        sockets.add(from);
+        from.on('data', (d) => {
+          to.write(d);
+          if (frozen) from.pause();
+        });
+        from.on('close', () => to.destroy());
+        from.on('error', () => to.destroy());
+      }
+    };
+    client.pause();
+    if (frozen) held.push(() => (client.resume(), connect()));
+    else (client.resume(), connect());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+  return {
+    url: url.toString(),
+    freeze() {
+      frozen = true;
+      for (const s of sockets) s.pause();
+    },
+    thaw() {
+      frozen = false;
+      for (const s of sockets) if (!s.destroyed) s.resume();
+      held.splice(0).forEach((go) => go());
+    },
+    close() {
+      for (const s of sockets) s.destroy();
+      proxy.close();
+    },
+  };
 }
 
 describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
@@ -215,6 +263,52 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
         running = false;
         await admin.close();
         await server.close();
+      }
+    });
+  }, 90_000);
+
+  it('answers 503 within seconds while PostgreSQL does not answer (frozen server, hung network), and recovers by itself', async () => {
+    await withFreshDatabase(async (databaseUrl) => {
+      const network = await hangingNetwork(new URL(databaseUrl));
+      const server = await startServer(
+        { port: 0, databaseUrl: network.url, dataDir: null, jwtSecret: TEST_JWT_SECRET, dbConnectTimeoutSeconds: 2 },
+        { log: () => undefined },
+      );
+      const timed = async (path: string) => {
+        const started = performance.now();
+        const res = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(20_000) });
+        return { path, status: res.status, body: (await res.json()) as { message?: string; code?: string }, ms: performance.now() - started };
+      };
+      try {
+        await openPoolConnections(server);
+        network.freeze();
+        // requests on pooled connections, and more than the pool holds (they would wait for new ones)
+        const paths = Array.from({ length: 14 }, (_, i) => (i % 2 ? '/rest/v1/notarias?select=id' : `${SERVICES}/health`));
+        const during = await Promise.all(paths.map(timed));
+        for (const a of during) {
+          expect({ path: a.path, status: a.status }).toEqual({ path: a.path, status: 503 });
+          expect(a.ms).toBeLessThan(6000);
+        }
+        expect(during.find((a) => a.path.endsWith('/health'))!.body).toEqual({
+          message: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+        });
+        // once the server is known not to answer, later requests do not wait
+        const later = await timed(`${SERVICES}/health`);
+        expect([later.status, later.ms < 1000]).toEqual([503, true]);
+
+        network.thaw();
+        let back = later;
+        for (const deadline = Date.now() + 15_000; back.status !== 200 && Date.now() < deadline; ) {
+          await new Promise((r) => setTimeout(r, 250));
+          back = await timed(`${SERVICES}/health`);
+        }
+        expect(back.status).toBe(200);
+        const after = await Promise.all(Array.from({ length: 12 }, () => timed('/rest/v1/notarias?select=id')));
+        expect(after.map((a) => a.status)).toEqual(Array(12).fill(200));
+      } finally {
+        network.thaw();
+        await server.close();
+        network.close();
       }
     });
   }, 90_000);
