@@ -271,3 +271,20 @@ export function mergePersona(stored: PersonaPayload, cambios: unknown): unknown 
   if (out.estadoCivil !== 'CASADO' && 'estadoCivil' in c) out.regimenEconomico = undefined;
   return out;
 }
+
+/**
+ * The body of PUT for a form that shows the whole record: what the form holds, plus an explicit
+ * null for each field the record had and the form left empty (a field left out would be kept).
+ */
+export function conBorrados(original: PersonaPayload, nuevo: PersonaPayload): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...nuevo };
+  for (const campo of PERSONA_CAMPOS) {
+    if (original[campo] !== undefined && nuevo[campo] === undefined) body[campo] = null;
+  }
+  const direccion: Record<string, unknown> = { ...(nuevo.direccion ?? {}) };
+  for (const campo of DIRECCION_CAMPOS) {
+    if (original.direccion?.[campo] !== undefined && nuevo.direccion?.[campo] === undefined) direccion[campo] = null;
+  }
+  if (Object.keys(direccion).length) body.direccion = direccion;
+  return body;
+}
