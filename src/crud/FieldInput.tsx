@@ -19,7 +19,8 @@ export default function FieldInput({ field, ...control }: { field: FieldConfig }
     case 'url':
       return <Input {...common} type="url" inputMode="url" />;
     case 'number':
-      return <InputNumber {...common} min={1} precision={0} style={{ width: '100%' }} />;
+      // no min or precision: antd would silently turn −3 into 1 and 2.5 into 3; the schema refuses them
+      return <InputNumber {...common} style={{ width: '100%' }} />;
     case 'date':
       return <Input {...common} type="date" />;
     case 'time':
