@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayIso } from './dates';
 import { validateIdentifier, looksLikeCif } from './identifiers';
 import type { PersonaEncontrada } from './iframe-messages';
 
@@ -23,6 +24,14 @@ export const campoSchema = z.object({
   ayuda: z.string().optional(),
   placeholder: z.string().optional(),
   opciones: z.array(opcionSchema).optional(),
+  /**
+   * Bounds: for 'numero' the smallest and largest number; for 'fecha' the earliest and latest
+   * day, as yyyy-mm-dd or 'hoy' (today in the offices' zone).
+   */
+  min: z.union([z.number(), z.string()]).optional(),
+  max: z.union([z.number(), z.string()]).optional(),
+  /** 'numero' only: a whole number. */
+  entero: z.boolean().optional(),
   condiciones_visibilidad: z.union([condicionSchema, z.array(condicionSchema)]).optional(),
 });
 
@@ -102,18 +111,42 @@ export function isoAFechaFormulario(value: unknown): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The message of one visible field, or null when it is fine. */
-export function validarCampo(campo: CampoDef, valor: string | boolean | undefined): string | null {
+/** A date bound of a definition: 'hoy' is today; a yyyy-mm-dd stays; anything else is no bound. */
+const limiteFecha = (v: unknown, hoy: string): string | null =>
+  v === 'hoy' ? hoy : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
+
+export interface OpcionesValidacion {
+  /** false: an empty required field passes (a draft saved on the way); the format rules still hold */
+  requeridos?: boolean;
+  /** today, yyyy-mm-dd (default: the offices' today) */
+  hoy?: string;
+}
+
+export function validarCampo(campo: CampoDef, valor: string | boolean | undefined, { requeridos = true, hoy = todayIso() }: OpcionesValidacion = {}): string | null {
   const vacio = valor === undefined || valor === false || (typeof valor === 'string' && valor.trim() === '');
-  if (vacio) return campo.requerido ? `${campo.etiqueta} es obligatorio` : null;
+  if (vacio) return campo.requerido && requeridos ? `${campo.etiqueta} es obligatorio` : null;
   if (typeof valor !== 'string') return null;
   const v = valor.trim();
   switch (campo.tipo) {
-    case 'fecha':
-      return fechaFormularioAIso(v) ? null : `${campo.etiqueta}: formato de fecha inválido (dd-mm-aaaa)`;
+    case 'fecha': {
+      const iso = fechaFormularioAIso(v);
+      if (!iso) return `${campo.etiqueta}: formato de fecha inválido (dd-mm-aaaa)`;
+      const min = limiteFecha(campo.min, hoy);
+      const max = limiteFecha(campo.max, hoy);
+      if (min && iso < min) return `${campo.etiqueta} no puede ser anterior al ${isoAFechaFormulario(min)}`;
+      if (max && iso > max) return `${campo.etiqueta} no puede ser posterior al ${isoAFechaFormulario(max)}`;
+      return null;
+    }
     case 'email':
       return EMAIL.test(v) ? null : `${campo.etiqueta}: email inválido`;
-    case 'numero':
-      return Number.isFinite(Number(v.replace(',', '.'))) ? null : `${campo.etiqueta} debe ser un número`;
+    case 'numero': {
+      const n = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(v) ? Number(v.replace(',', '.')) : NaN;
+      if (!Number.isFinite(n)) return `${campo.etiqueta} debe ser un número`;
+      if (campo.entero && !Number.isInteger(n)) return `${campo.etiqueta} debe ser un número entero`;
+      if (typeof campo.min === 'number' && n < campo.min) return `${campo.etiqueta} debe ser como mínimo ${campo.min}`;
+      if (typeof campo.max === 'number' && n > campo.max) return `${campo.etiqueta} debe ser como máximo ${campo.max}`;
+      return null;
+    }
     case 'telefono':
       return /^\+?[\d\s-]{6,20}$/.test(v) ? null : `${campo.etiqueta}: teléfono inválido`;
     case 'nif': {
@@ -129,13 +162,13 @@ export function validarCampo(campo: CampoDef, valor: string | boolean | undefine
 }
 
 /** Errors of the whole form keyed 'nombre_logico.fila.campo'; hidden fields are not checked. */
-export function validarFormulario(def: DefinicionFormulario, estado: EstadoFormulario): Record<string, string> {
+export function validarFormulario(def: DefinicionFormulario, estado: EstadoFormulario, opciones: OpcionesValidacion = {}): Record<string, string> {
   const errores: Record<string, string> = {};
   for (const s of def.secciones) {
     (estado[s.nombre_logico] ?? [{}]).forEach((fila, i) => {
       for (const campo of s.campos) {
         if (!campoVisible(campo, fila)) continue;
-        const e = validarCampo(campo, fila[campo.nombre]);
+        const e = validarCampo(campo, fila[campo.nombre], opciones);
         if (e) errores[`${s.nombre_logico}.${i}.${campo.nombre}`] = e;
       }
     });
@@ -229,4 +262,28 @@ export function valoresDePersona(p: PersonaEncontrada): Record<string, string> {
     for (const n of nombres) valores[n] = String(valor);
   }
   return valores;
+}
+
+/**
+ * The rules the server applies to stored datosFormulario: every format and bound of the
+ * definition (numbers, dates, options, documents), but not required fields, since an act is
+ * saved on the way as a draft. Errors keyed 'nombre_logico.fila.campo'.
+ */
+export function validarDatosFormulario(def: DefinicionFormulario, datos: unknown, hoy?: string): Record<string, string> {
+  const estado = estadoDesdeDatos(def, datos);
+  // a stored date that is not yyyy-mm-dd would read as empty: keep it as sent, so it fails its format
+  const fuente = datos && typeof datos === 'object' ? (datos as Record<string, unknown>) : {};
+  for (const s of def.secciones) {
+    const guardado = fuente[s.nombre_logico];
+    const filas = Array.isArray(guardado) ? guardado : guardado && typeof guardado === 'object' ? [guardado] : [];
+    filas.forEach((f, i) => {
+      for (const c of s.campos) {
+        const v = f && typeof f === 'object' ? (f as Record<string, unknown>)[c.nombre] : undefined;
+        const invalida = c.tipo === 'fecha' && v !== null && v !== undefined && v !== '' && !isoAFechaFormulario(v);
+        const noTexto = c.tipo !== 'checkbox' && v !== null && v !== undefined && typeof v === 'object';
+        if ((invalida || noTexto) && estado[s.nombre_logico]?.[i]) estado[s.nombre_logico][i][c.nombre] = typeof v === 'string' ? v : JSON.stringify(v);
+      }
+    });
+  }
+  return validarFormulario(def, estado, { requeridos: false, hoy });
 }

@@ -22,6 +22,7 @@ export const MENSAJES_ACTO = {
   url: 'La URL del acto no es válida',
   datos: 'Los datos del formulario no son válidos',
   definicion: 'La definición del acto no es válida',
+  enviado: 'Un acto enviado no se puede modificar. Cambie su estado a BORRADOR para editarlo.',
 } as const;
 
 /** 'yyyy-mm-dd' or a full ISO date-time that names a real day. */
@@ -188,4 +189,6 @@ export interface ActoDto {
   datosFormulario: DatosFormulario;
   nombre_acto: string | null;
   url_acto: string | null;
+  /** When a sent act was last taken back to BORRADOR (ISO date-time); null otherwise. */
+  retiradoEn?: string | null;
 }

@@ -233,3 +233,58 @@ export function nameOrFallback(p: Nameable): string {
 export function isInformed(p: Nameable): boolean {
   return p.tipoPersona === 'FISICA' ? !!(p.nombre && p.primerApellido) : !!p.razonSocial;
 }
+
+const DIRECCION_CAMPOS = ['tipoVia', 'nombreVia', 'numeroVia', 'bloque', 'escalera', 'piso', 'puerta', 'portal', 'codPostal', 'localidad', 'provincia', 'pais'] as const;
+const PERSONA_CAMPOS = ['tipoPersona', 'identificador', 'email', 'telefono', 'nombre', 'primerApellido', 'segundoApellido', 'genero', 'fechaNacimiento', 'estadoCivil', 'regimenEconomico', 'profesion', 'razonSocial'] as const;
+
+/** A value that clears a field: an explicit null (or an empty text, which the portal never sends). */
+const borra = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * A change applied to a stored record: a field left out is kept, an explicit null clears it,
+ * anything else replaces it; the address merges field by field the same way (direccion: null
+ * clears all of it). The result is validated as a whole record by personaInputSchema.
+ */
+export function mergePersona(stored: PersonaPayload, cambios: unknown): unknown {
+  if (!cambios || typeof cambios !== 'object' || Array.isArray(cambios)) return cambios;
+  const c = cambios as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...stored };
+  for (const campo of PERSONA_CAMPOS) {
+    if (!(campo in c) || c[campo] === undefined) continue;
+    out[campo] = borra(c[campo]) ? undefined : c[campo];
+  }
+  if ('direccion' in c && c.direccion !== undefined) {
+    const d = c.direccion;
+    if (d === null) out.direccion = {};
+    else if (typeof d !== 'object' || Array.isArray(d)) out.direccion = d;
+    else {
+      const nueva: Record<string, unknown> = { ...(stored.direccion ?? {}) };
+      for (const campo of DIRECCION_CAMPOS) {
+        const v = (d as Record<string, unknown>)[campo];
+        if (v === undefined) continue;
+        nueva[campo] = borra(v) ? undefined : v;
+      }
+      out.direccion = nueva;
+    }
+  }
+  // a regime only means something for a married person
+  if (out.estadoCivil !== 'CASADO' && 'estadoCivil' in c) out.regimenEconomico = undefined;
+  return out;
+}
+
+/**
+ * The body of PUT for a form that shows the whole record: what the form holds, plus an explicit
+ * null for each field the record had and the form left empty (a field left out would be kept).
+ */
+export function conBorrados(original: PersonaPayload, nuevo: PersonaPayload): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...nuevo };
+  for (const campo of PERSONA_CAMPOS) {
+    if (original[campo] !== undefined && nuevo[campo] === undefined) body[campo] = null;
+  }
+  const direccion: Record<string, unknown> = { ...(nuevo.direccion ?? {}) };
+  for (const campo of DIRECCION_CAMPOS) {
+    if (original.direccion?.[campo] !== undefined && nuevo.direccion?.[campo] === undefined) direccion[campo] = null;
+  }
+  if (Object.keys(direccion).length) body.direccion = direccion;
+  return body;
+}

@@ -138,5 +138,26 @@ export const privilegioUpdateSchema = z.preprocess(
     .transform(normalizePrivilegio),
 );
 
+/**
+ * Body of POST /privilegio/representante: a representative found or created by their document,
+ * and the privilegio the granting person gives them, in one operation. `persona` is the whole
+ * form (used when the person is new); `rellenados`, the fields the user filled in, are the only
+ * ones written over an existing record of the caller's.
+ */
+export const representanteBodySchema = z.object(
+  {
+    persona: z.unknown(),
+    rellenados: z.unknown().optional(),
+    privilegio: z.preprocess(
+      (v) => dropEmpty(v),
+      z
+        .object({ ...privilegioFields, personaOtorganteId: uuid }, { error: 'El privilegio debe ser un objeto' })
+        .superRefine(checkDates)
+        .transform(normalizePrivilegio),
+    ),
+  },
+  { error: 'El cuerpo debe tener persona y privilegio' },
+);
+
 export type PrivilegioInput = z.output<typeof privilegioInputSchema>;
 export type PrivilegioUpdate = z.output<typeof privilegioUpdateSchema>;

@@ -156,6 +156,11 @@ export const requiredText = (message: string) => z.preprocess(trimmed, z.string(
 export const optionalText = () => z.preprocess((v) => trimmed(blankToNull(v)), z.string().nullable());
 
 /** A required e-mail; anything else (also empty) → `message`. */
+/** A phone: digits, spaces, +, (), - or . with 6 to 15 digits (the same check as the database's). */
+export const TELEFONO_OFICINA = /^\+?[0-9 ().-]+$/;
+export const optionalPhone = (message: string) =>
+  optionalText().refine((v) => v === null || (TELEFONO_OFICINA.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 15), message);
+
 export const requiredEmail = (message: string) => z.preprocess(trimmed, z.email({ error: message }));
 
 /** An optional e-mail: empty becomes null, otherwise it must be valid. */

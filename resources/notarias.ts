@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { BankOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalEmail, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
+import { ADMIN_ONLY, defineResource, optionalEmail, optionalPhone, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
 
 /** Notary offices (table notarias). Deleted for real; staff and templates go with them (on delete cascade). */
 export const notariaSchema = z.object({
   nombre: requiredText('El nombre es obligatorio'),
   direccion: requiredText('La dirección es obligatoria'),
   email: optionalEmail('Formato de email inválido'),
-  telefono: optionalText().refine((v) => v === null || v.length >= 6, 'El teléfono debe tener al menos 6 dígitos'),
+  telefono: optionalPhone('El teléfono debe tener al menos 6 dígitos (solo números, espacios, +, paréntesis, guiones o puntos)'),
   sistema_videoconferencia: optionalUrl('La URL del sistema de videoconferencia no es válida'),
   externalidnotaria: requiredText('El identificador externo es obligatorio'),
   idint: requiredPositiveInt('El número interno es obligatorio', 'El número interno debe ser un número entero positivo'),

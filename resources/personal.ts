@@ -54,6 +54,7 @@ export default defineResource({
   access: ADMIN_ONLY,
   messages: {
     saveError: 'No se pudo guardar el miembro del personal',
+    unique: { field: 'email', message: 'Ya hay un miembro del personal con este email.' },
     deleteError: 'No se pudo eliminar el miembro del personal',
     saved: 'Miembro del personal guardado',
     deleted: 'Miembro del personal eliminado',

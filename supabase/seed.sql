@@ -187,10 +187,10 @@ update public.actos_servicios set url_acto = '/formulario.html', json_definicion
         { "nombre": "forma_actuacion", "tipo": "select", "etiqueta": "Forma de actuación de los apoderados", "requerido": true,
           "opciones": ["SOLIDARIA", "MANCOMUNADA"],
           "ayuda": "Solidaria: cada apoderado puede actuar solo. Mancomunada: deben actuar juntos" },
-        { "nombre": "fecha_fin", "tipo": "fecha", "etiqueta": "Vigente hasta",
+        { "nombre": "fecha_fin", "tipo": "fecha", "etiqueta": "Vigente hasta", "min": "hoy",
           "ayuda": "Déjelo en blanco si el poder no tiene fecha de caducidad" },
         { "nombre": "autocontratacion", "tipo": "checkbox", "etiqueta": "Permitir la autocontratación y el conflicto de intereses" },
-        { "nombre": "numero_copias", "tipo": "numero", "etiqueta": "Número de copias autorizadas" },
+        { "nombre": "numero_copias", "tipo": "numero", "etiqueta": "Número de copias autorizadas", "entero": true, "min": 1, "max": 20 },
         { "nombre": "observaciones", "tipo": "textarea", "etiqueta": "Observaciones para la notaría" }
       ]
     }

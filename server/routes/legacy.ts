@@ -59,7 +59,7 @@ export function legacyRoutes(ctx: AppContext) {
 
   app.get('/clientes', async (c) => {
     const me = await legacyUser(ctx, c);
-    return json(c, await listOwned(ctx.db, me.id));
+    return json(c, (await listOwned(ctx.db, me.id, me.id)).data);
   });
   app.get('/clientes/:id', async (c) => {
     const me = await legacyUser(ctx, c);

@@ -4,11 +4,12 @@
  * anything else answers 404 so ids cannot be probed.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
-import { personaInputSchema, type Persona } from '../../domain/persona.js';
+import { mergePersona, personaInputSchema, type Persona, type PersonaInput } from '../../domain/persona.js';
 import { normalizeIdentifier } from '../../domain/identifiers.js';
 import {
   canReadFull,
@@ -16,7 +17,10 @@ import {
   getPersona,
   hasPermission,
   listOwned,
-  personaKey,
+  storedPersona,
+  toPersona,
+  withoutLinks,
+  type PersonaRow,
   personaNotFound,
   updatePersona,
 } from '../services/personas.js';
@@ -33,42 +37,75 @@ export async function createPersonaAs(db: Queryable, viewer: string, body: unkno
   }
 }
 
-/** PUT /persona/{id} (and legacy PUT /clientes/{id}): needs actualizar_ficha (self and owner have it). */
+/**
+ * PUT /persona/{id} (and legacy PUT /clientes/{id}): needs actualizar_ficha (self and owner have it).
+ * A field left out of the body is kept and an explicit null clears it (mergePersona).
+ */
 export async function updatePersonaAs(db: Queryable, viewer: string, id: string, body: unknown): Promise<Persona> {
   if (!(await hasPermission(db, viewer, id, 'actualizar_ficha'))) throw personaNotFound();
-  const stored = await personaKey(db, id);
+  const stored = await storedPersona(db, id);
   if (!stored) throw personaNotFound();
-  const input = parseWith(personaInputSchema, body);
+  const input = parseWith(personaInputSchema, mergePersona(withoutLinks(toPersona(stored)), body));
+  checkKeyChange(stored, input);
+  return updatePersona(db, id, input);
+}
+
+/** The kind never changes; a self-registered person signs in with their document, so it never changes either. */
+export function checkKeyChange(stored: PersonaRow, input: PersonaInput) {
   if (input.tipoPersona !== stored.tipo_persona) {
     throw new HttpError(400, 'No se puede cambiar el tipo de persona', { tipoPersona: 'No se puede cambiar el tipo de persona' });
   }
   const sameIdentifier =
     input.identificador.tipo === stored.identificador_tipo && input.identificador.numero === stored.identificador_numero;
-  // a self-registered person signs in with this document: changing it would lock them out
   if (stored.owner_id === null && !sameIdentifier) {
     const message = 'El identificador de un usuario registrado no se puede cambiar';
     throw new HttpError(400, message, { 'identificador.numero': message });
   }
-  return updatePersona(db, id, input);
+}
+
+const ownerListQuerySchema = z.object({
+  'identificador.tipo': z.string().max(20).optional(),
+  'identificador.numero': z.string().max(40).optional(),
+  q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
+  page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(100_000, 'Página inválida').optional(),
+  pageSize: z.coerce.number({ error: 'Tamaño de página inválido' }).int('Tamaño de página inválido').min(1, 'Tamaño de página inválido').max(100, 'Tamaño de página inválido').optional(),
+});
+
+/** One audit row per persona a list disclosed to someone other than its owner. */
+async function auditDisclosed(db: Queryable, actor: string, ids: string[]) {
+  await db.query(
+    `insert into servicios.audit_log (actor, action, entity, entity_id, status)
+     select $1, 'read', 'persona', unnest($2::text[]), 200`,
+    [actor, ids],
+  );
 }
 
 export function personaRoutes(ctx: AppContext) {
   const app = new Hono<AuthEnv>();
   app.use('*', requireUser(ctx));
 
-  // The personas owned by {id}, filtered by identificador.tipo / identificador.numero.
+  /**
+   * The personas owned by {id}, each as the caller may read it one by one; filtered by
+   * identificador.tipo / identificador.numero or searched with q; with ?page (and pageSize) one
+   * page and its total, without it a plain array. Records disclosed to someone other than their
+   * owner are named in the audit log one by one.
+   */
   app.get('/owner/:id', async (c) => {
     const viewer = c.get('user').id;
     const id = c.req.param('id');
     if (!(await canReadFull(ctx.db, viewer, id))) throw personaNotFound();
-    const tipo = c.req.query('identificador.tipo')?.trim().toUpperCase();
-    const numero = c.req.query('identificador.numero');
-    return json(c,
-      await listOwned(ctx.db, id, {
-        tipo: tipo === 'DNI' ? 'NIF' : tipo || undefined,
-        numero: numero ? normalizeIdentifier(numero) : undefined,
-      }),
-    );
+    const query = parseWith(ownerListQuerySchema, c.req.query());
+    const tipo = query['identificador.tipo']?.trim().toUpperCase();
+    const filters = {
+      tipo: tipo === 'DNI' ? 'NIF' : tipo || undefined,
+      numero: query['identificador.numero'] ? normalizeIdentifier(query['identificador.numero']) : undefined,
+      q: query.q,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+    const list = await listOwned(ctx.db, viewer, id, filters);
+    if (viewer !== id && list.data.length) await auditDisclosed(ctx.db, viewer, list.data.map((p) => p.id));
+    return json(c, query.page ? list : list.data);
   });
 
   app.get('/:id', async (c) => json(c, await getPersona(ctx.db, c.get('user').id, c.req.param('id'))));

@@ -7,9 +7,10 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
-import { privilegioInputSchema, privilegioUpdateSchema } from '../../domain/representantes.js';
+import { privilegioInputSchema, privilegioUpdateSchema, representanteBodySchema } from '../../domain/representantes.js';
 import { canManage, canReadFull, findVisiblePersona, isUuid, personaNotFound } from '../services/personas.js';
 import { createPrivilegio, findPrivilegio, listPrivilegios, updatePrivilegio } from '../services/personas-privilegios.js';
+import { guardarRepresentante } from '../services/personas-representantes.js';
 
 const privilegioNotFound = () => new HttpError(404, 'Privilegio no encontrado');
 
@@ -31,6 +32,18 @@ export function privilegioRoutes(ctx: AppContext) {
     if (!(await canManage(ctx.db, viewer, input.personaOtorganteId))) throw personaNotFound();
     if (!(await findVisiblePersona(ctx.db, viewer, input.personaReceptoraId))) throw personaNotFound();
     return json(c, await createPrivilegio(ctx.db, viewer, input), 201);
+  });
+
+  /**
+   * A representative by their document and the privilegio granted to them, in one transaction
+   * (see guardarRepresentante): the portal's 'Crear representante'. Answers the privilegio only.
+   */
+  app.post('/representante', async (c) => {
+    const viewer = c.get('user').id;
+    const body = parseWith(representanteBodySchema, await readJson(c));
+    if (!(await canManage(ctx.db, viewer, body.privilegio.personaOtorganteId))) throw personaNotFound();
+    const { privilegio, creado } = await guardarRepresentante(ctx.db, viewer, body);
+    return json(c, privilegio, creado ? 201 : 200);
   });
 
   app.put('/:id', async (c) => {

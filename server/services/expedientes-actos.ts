@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/db.js';
+import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
-import type { ActoDto, ActoUpdate, DatosFormulario, EstadoActo } from '../../domain/expediente.js';
+import { MENSAJES_ACTO, type ActoDto, type ActoUpdate, type DatosFormulario, type EstadoActo } from '../../domain/expediente.js';
+import { definicionFormularioSchema, validarDatosFormulario } from '../../domain/act-form.js';
 import { expedienteAutorizado, isUuid } from './expedientes.js';
 
 /**
@@ -20,9 +22,31 @@ interface ActoRow {
   datos_formulario: DatosFormulario | null;
   nombre_acto: string | null;
   url_acto: string | null;
+  retirado_at: Date | string | null;
 }
 
-const COLUMNS = 'id, expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto';
+const COLUMNS = 'id, expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto, retirado_at';
+
+/** The definition used when an act names none: act 3, 'Poder General' (as the portal does). */
+const DEFINICION_POR_DEFECTO = 3;
+
+/**
+ * datosFormulario must keep the formats and bounds of the act's form definition (numbers,
+ * dates, options, documents); required fields are not checked, since drafts are saved on the way.
+ * An act whose definition is missing or unreadable is not checked.
+ */
+async function comprobarDatos(db: Queryable, definicionActoId: number | null | undefined, datos: DatosFormulario) {
+  const { rows } = await db.query<{ json_definicion: unknown }>('select json_definicion from public.actos_servicios where id = $1', [
+    definicionActoId || DEFINICION_POR_DEFECTO,
+  ]);
+  const def = definicionFormularioSchema.safeParse(rows[0]?.json_definicion);
+  if (!def.success) return;
+  const errores = validarDatosFormulario(def.data, datos);
+  const primero = Object.values(errores)[0];
+  if (primero) throw new HttpError(400, `${MENSAJES_ACTO.datos}: ${primero}`, errores);
+}
+
+const fecha = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 function toDto(r: ActoRow): ActoDto {
   return {
@@ -30,11 +54,12 @@ function toDto(r: ActoRow): ActoDto {
     expedienteId: r.expediente_id,
     titulo: r.titulo,
     status: r.status,
-    fecha: (r.fecha instanceof Date ? r.fecha : new Date(r.fecha)).toISOString(),
+    fecha: fecha(r.fecha),
     definicionActoId: r.definicion_acto_id === null ? null : Number(r.definicion_acto_id),
     datosFormulario: r.datos_formulario ?? {},
     nombre_acto: r.nombre_acto,
     url_acto: r.url_acto,
+    retiradoEn: r.retirado_at === null ? null : fecha(r.retirado_at),
   };
 }
 
@@ -59,6 +84,7 @@ export async function crearActo(
   },
 ): Promise<ActoDto> {
   await expedienteAutorizado(db, input.expedienteId, viewerId, 'actualizar_expedientes');
+  await comprobarDatos(db, input.definicionActoId, input.datosFormulario);
   const { rows } = await db.query<ActoRow>(
     `insert into servicios.actos (expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto, created_by)
      values ($1, $2, $3, coalesce($4::timestamptz, now()), $5, $6::jsonb, $7, $8, $9)
@@ -81,13 +107,20 @@ export async function crearActo(
 /** Changes only the fields present in the body; the act's case never changes. */
 export async function actualizarActo(db: Queryable, id: string, viewerId: string, changes: Omit<ActoUpdate, 'id' | 'expedienteId'> & { definicionActoId?: number | null }): Promise<ActoDto> {
   if (!isUuid(id)) throw new HttpError(404, ACTO_NO_ENCONTRADO);
-  const found = await db.query<{ expediente_id: string }>('select expediente_id from servicios.actos where id = $1', [id]);
+  const found = await db.query<{ expediente_id: string; definicion_acto_id: string | number | null }>(
+    'select expediente_id, definicion_acto_id from servicios.actos where id = $1',
+    [id],
+  );
   if (!found.rows.length) throw new HttpError(404, ACTO_NO_ENCONTRADO);
   // an act of a case the caller cannot see is not found either
   await expedienteAutorizado(db, found.rows[0].expediente_id, viewerId, 'actualizar_expedientes').catch((e: unknown) => {
     if (e instanceof HttpError && e.status === 404) throw new HttpError(404, ACTO_NO_ENCONTRADO);
     throw e;
   });
+  if (changes.datosFormulario !== undefined) {
+    const definicion = changes.definicionActoId !== undefined ? changes.definicionActoId : found.rows[0].definicion_acto_id;
+    await comprobarDatos(db, definicion === null ? null : Number(definicion), changes.datosFormulario);
+  }
   const sets: string[] = [];
   const params: unknown[] = [id];
   const set = (column: string, value: unknown, cast = '') => {
@@ -102,6 +135,11 @@ export async function actualizarActo(db: Queryable, id: string, viewerId: string
   if (changes.nombre_acto !== undefined) set('nombre_acto', changes.nombre_acto);
   if (changes.url_acto !== undefined) set('url_acto', changes.url_acto);
   sets.push('updated_at = now()');
-  const { rows } = await db.query<ActoRow>(`update servicios.actos set ${sets.join(', ')} where id = $1 returning ${COLUMNS}`, params);
-  return toDto(rows[0]);
+  try {
+    const { rows } = await db.query<ActoRow>(`update servicios.actos set ${sets.join(', ')} where id = $1 returning ${COLUMNS}`, params);
+    return toDto(rows[0]);
+  } catch (e) {
+    if (isPgError(e) && e.code === '55000') throw new HttpError(409, MENSAJES_ACTO.enviado);
+    throw e;
+  }
 }

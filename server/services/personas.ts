@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
-import { dropEmpty, type Persona, type PersonaInput } from '../../domain/persona.js';
+import { dropEmpty, type Persona, type PersonaInput, type PersonaPayload } from '../../domain/persona.js';
 
 /** The services API base, for the links of a record (same value as SERVICES_BASE in app.ts). */
 export const API_BASE = '/nt/demo/v1/servicios';
@@ -135,12 +135,30 @@ export async function canManage(db: Queryable, viewer: string, persona: string):
 export interface OwnedFilters {
   tipo?: string;
   numero?: string;
+  /** name, surnames, razón social or document: accents and case ignored */
+  q?: string;
+  /** with page, one page of pageSize (default 20, at most 100) and the total */
+  page?: number;
+  pageSize?: number;
 }
 
-/** The personas created by ownerId, optionally by identifier type and number, in name order. */
-export async function listOwned(db: Queryable, ownerId: string, filters: OwnedFilters = {}): Promise<Persona[]> {
-  const params: unknown[] = [ownerId];
-  let where = 'p.owner_id = $1';
+/** lower() and without the Spanish accents: the same folding on both sides of a search. */
+export const sinAcentos = (sql: string) => `translate(lower(${sql}), 'áéíóúüñàèìòùâêîôûç', 'aeiouunaeiouaeiouc')`;
+const foldText = (v: string) => v.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * The personas created by ownerId, as viewer may read each one (the owner: all of them, whole;
+ * anyone else, e.g. a representative of the owner: only those they may read one by one, each
+ * whole or reduced), optionally by identifier or a search, in name order.
+ */
+export async function listOwned(
+  db: Queryable,
+  viewer: string,
+  ownerId: string,
+  filters: OwnedFilters = {},
+): Promise<{ data: Persona[]; total: number }> {
+  const params: unknown[] = [viewer, ownerId];
+  let where = 'p.owner_id = $2';
   if (filters.tipo) {
     params.push(filters.tipo);
     where += ` and p.identificador_tipo = $${params.length}`;
@@ -149,12 +167,25 @@ export async function listOwned(db: Queryable, ownerId: string, filters: OwnedFi
     params.push(filters.numero);
     where += ` and p.identificador_numero = $${params.length}`;
   }
-  const { rows } = await db.query<PersonaRow>(
-    `select ${PERSONA_COLUMNS} from servicios.personas p where ${where}
-      order by coalesce(p.razon_social, concat_ws(' ', p.nombre, p.primer_apellido, p.segundo_apellido)), p.identificador_numero`,
+  if (filters.q?.trim()) {
+    params.push(`%${foldText(filters.q.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const nombre = `concat_ws(' ', p.razon_social, p.nombre, p.primer_apellido, p.segundo_apellido, p.identificador_numero)`;
+    where += ` and ${sinAcentos(nombre)} like $${params.length}`;
+  }
+  let limit = '';
+  if (filters.page) {
+    const size = Math.min(Math.max(filters.pageSize ?? 20, 1), 100);
+    params.push(size, (filters.page - 1) * size);
+    limit = ` limit $${params.length - 1} offset $${params.length}`;
+  }
+  const { rows } = await db.query<PersonaRow & { access: Access; total: string | number }>(
+    `select v.*, count(*) over () as total from (
+       select ${PERSONA_COLUMNS}, ${ACCESS} from servicios.personas p where ${where}
+     ) v where v.access is not null
+      order by coalesce(v.razon_social, concat_ws(' ', v.nombre, v.primer_apellido, v.segundo_apellido)), v.identificador_numero${limit}`,
     params,
   );
-  return rows.map((r) => toPersona(r));
+  return { data: rows.map((r) => toPersona(r, r.access as Exclude<Access, null>)), total: rows.length ? Number(rows[0].total) : 0 };
 }
 
 function values(input: PersonaInput) {
@@ -179,7 +210,13 @@ function values(input: PersonaInput) {
 }
 
 /** Unique (owner, identifier) → 403 with 'already exists', which the portal's create-or-update path expects. */
+export const MENSAJE_DOCUMENTO_REGISTRADO =
+  'Ese documento pertenece a un usuario registrado del portal: no se puede crear otra ficha con él. Para darle acceso, añádelo como representante.';
+
 function duplicate(e: unknown): never {
+  if (isPgError(e) && e.code === '23505' && e.constraint === 'personas_documento_registrado') {
+    throw new HttpError(409, MENSAJE_DOCUMENTO_REGISTRADO, { 'identificador.numero': MENSAJE_DOCUMENTO_REGISTRADO });
+  }
   if (isPgError(e) && e.code === '23505') {
     throw new HttpError(403, 'Ya existe una persona con ese identificador', undefined, 'persona_exists');
   }
@@ -202,7 +239,7 @@ export async function createPersona(db: Queryable, ownerId: string, input: Perso
   }
 }
 
-/** Replaces every field of the record (a field left out is cleared); id and owner stay. */
+/** Writes every field of the record from a whole, validated input (PUT merges first); id and owner stay. */
 export async function updatePersona(db: Queryable, id: string, input: PersonaInput): Promise<Persona> {
   try {
     const { rows } = await db.query<PersonaRow>(
@@ -220,11 +257,16 @@ export async function updatePersona(db: Queryable, id: string, input: PersonaInp
   }
 }
 
-/** The stored kind, identifier and owner of a persona (for the rules of PUT). */
-export async function personaKey(db: Queryable, id: string) {
-  const { rows } = await db.query<{ tipo_persona: string; identificador_tipo: string; identificador_numero: string; owner_id: string | null }>(
-    'select tipo_persona, identificador_tipo, identificador_numero, owner_id from servicios.personas where id = $1',
-    [id],
-  );
+/** The stored record of a persona, whatever the caller's access (for the rules of PUT). */
+export async function storedPersona(db: Queryable, id: string): Promise<PersonaRow | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await db.query<PersonaRow>(`select ${PERSONA_COLUMNS} from servicios.personas p where p.id = $1`, [id]);
   return rows[0] ?? null;
+}
+
+/** The record as a body: without id, links and the access flag. */
+export function withoutLinks(p: Persona): PersonaPayload {
+  const { id, links, fichaReducida, ...rest } = p;
+  void [id, links, fichaReducida];
+  return rest;
 }

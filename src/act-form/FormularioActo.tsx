@@ -43,6 +43,8 @@ export default function FormularioActo() {
   const [mostrarErrores, setMostrarErrores] = useState(false);
   const [avisosNif, setAvisosNif] = useState<Record<string, AvisoNif>>({});
   const [enviado, setEnviado] = useState(false);
+  // a sent act: shown, never changed (its fields are disabled and nothing is saved)
+  const [soloLectura, setSoloLectura] = useState(false);
   const editado = useRef(false);
   const defRef = useRef<DefinicionFormulario | null>(null);
 
@@ -60,6 +62,7 @@ export default function FormularioActo() {
           editado.current = false;
           setDef(parsed.data);
           setTitulo(typeof m.titulo === 'string' ? m.titulo : '');
+          setSoloLectura(m.soloLectura === true);
           setEstado(estadoDesdeDatos(parsed.data, m.datosFormulario));
           setMostrarErrores(false);
         } else if (m.type === RESPUESTA_PERSONA_POR_NIF) {
@@ -86,10 +89,10 @@ export default function FormularioActo() {
 
   // ---- autosave after the user changes something
   useEffect(() => {
-    if (!def || !editado.current) return;
+    if (!def || !editado.current || soloLectura) return;
     const timer = window.setTimeout(() => sendToPortal(FORM_SAVED, { datosFormulario: construirDatosFormulario(def, estado) }), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [def, estado]);
+  }, [def, estado, soloLectura]);
 
   const cambiarFila = useCallback((seccion: string, indice: number, cambios: Partial<FilaFormulario>) => {
     editado.current = true;
@@ -141,6 +144,7 @@ export default function FormularioActo() {
 
   function enviar(e: FormEvent) {
     e.preventDefault();
+    if (soloLectura) return;
     const todos = validarFormulario(def!, estado);
     setMostrarErrores(true);
     const primero = Object.keys(todos)[0];
@@ -156,6 +160,12 @@ export default function FormularioActo() {
   return (
     <form className="af" noValidate onSubmit={enviar} aria-label={titulo || 'Formulario del acto'}>
       {titulo && <h1 className="af-titulo">{titulo}</h1>}
+      {soloLectura && (
+        <p role="status" className="af-estado">
+          Este acto está enviado: sus datos no se pueden modificar. Cambie su estado a BORRADOR para editarlo.
+        </p>
+      )}
+      <fieldset disabled={soloLectura} className="af-lectura">
       {def.secciones.map((s) => (
         <Seccion
           key={s.nombre_logico}
@@ -179,7 +189,8 @@ export default function FormularioActo() {
           }}
         />
       ))}
-      <div className="af-acciones">
+      </fieldset>
+      {!soloLectura && <div className="af-acciones">
         {numeroErrores > 0 && (
           <p role="alert" className="af-error">
             Revise los campos marcados ({numeroErrores}).
@@ -189,7 +200,7 @@ export default function FormularioActo() {
         <button type="submit" className="af-boton af-primario">
           Guardar
         </button>
-      </div>
+      </div>}
     </form>
   );
 }

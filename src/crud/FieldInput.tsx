@@ -20,7 +20,8 @@ export default function FieldInput({ field, ...control }: { field: FieldConfig }
     case 'url':
       return <Input {...common} type="url" inputMode="url" />;
     case 'number':
-      return <InputNumber {...common} min={1} precision={0} style={{ width: '100%' }} />;
+      // no min or precision: antd would silently turn −3 into 1 and 2.5 into 3; the schema refuses them
+      return <InputNumber {...common} style={{ width: '100%' }} />;
     // antd's pickers, not the browser's: those follow the browser's language (mm/dd/yyyy,
     // 09:00 AM); the portal shows dd/mm/aaaa and 24-hour time everywhere. Stored as text.
     case 'date':

@@ -69,7 +69,9 @@ export default function Autocompletar({ id, value, onChange, options, placeholde
       e.preventDefault();
       choose(filtered[active]);
     } else if (e.key === 'Escape' && open) {
+      // Escape closes the list only, not the dialog around the form
       e.preventDefault();
+      e.stopPropagation();
       setOpen(false);
     }
   };

@@ -37,7 +37,8 @@ export interface RepresentanteFormProps {
   initialValues?: Valores;
   submitText?: string;
   busy: boolean;
-  onSubmit: (values: Valores) => void;
+  /** values, and the names of the fields the user filled in (the others hold the form's defaults) */
+  onSubmit: (values: Valores, rellenados: string[]) => void;
   onCancel?: () => void;
 }
 
@@ -76,7 +77,10 @@ export default function RepresentanteForm({ modo, initialValues, submitText = 'C
           form.validateFields(['fechaFinRelacion']).catch(() => undefined);
         }
       }}
-      onFinish={(values) => onSubmit({ ...form.getFieldsValue(true), ...values })}
+      onFinish={(values) => {
+        const todos: Valores = { ...form.getFieldsValue(true), ...values };
+        onSubmit(todos, Object.keys(todos).filter((k) => form.isFieldTouched(k as keyof Valores)));
+      }}
     >
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <Card title="Datos Personales" size="small">

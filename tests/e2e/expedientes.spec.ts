@@ -1,62 +1,11 @@
-import type { Page } from '@playwright/test';
-import { test, expect, screenshot, randomNif, registerUser, signIn } from './fixtures';
+import { test, expect, screenshot, randomNif } from './fixtures';
+import { api, choose, expedienteDeApi, nuevoActo, nuevoUsuario, SERVICIOS, toast } from './expedientes-helpers';
 
 /**
  * Case files and their acts: the new case with its rules, the whole new-act flow with the
  * framed form (conditional fields, person found by NIF), status changes, persistence, the temp-
  * act kept while the server is down, and messages from a foreign origin.
  */
-
-const SERVICIOS = '/nt/demo/v1/servicios';
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-notification-notice').filter({ hasText: text }).first();
-
-/** The services API with the signed-in user's token (set-up and checks, not the journey itself). */
-async function api(page: Page, path: string, init: { method?: string; json?: unknown } = {}) {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const res = await fetch(`${process.env.PORTAL_URL}${SERVICIOS}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
-
-async function nuevoUsuario(page: Page) {
-  const { documento } = await registerUser();
-  await signIn(page, documento);
-  const idPersona = (await page.evaluate(() => localStorage.getItem('id_persona')))!;
-  return { documento, idPersona };
-}
-
-async function expedienteDeApi(page: Page, personaId: string, titulo: string) {
-  const r = await api(page, '/expediente', { method: 'POST', json: { titulo, dueDate: '2030-06-30', personaId, notariaId: 1, links: [] } });
-  expect(r.status).toBe(201);
-  return r.body.id as string;
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
-/** New act → category → act → template step → title (confirmed with Enter); answers the form's frame. */
-async function nuevoActo(page: Page, categoria: string, acto: string, titulo: string, plantilla?: string) {
-  await page.getByRole('button', { name: 'Nuevo acto' }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Nuevo acto' });
-  await dialogo.getByRole('listitem').filter({ hasText: categoria }).click();
-  await dialogo.getByRole('listitem').filter({ hasText: acto }).click();
-  await expect(dialogo.getByRole('radio', { name: 'Sin plantilla' })).toBeVisible();
-  if (plantilla) await dialogo.getByRole('radio', { name: plantilla }).check();
-  await dialogo.getByRole('button', { name: 'Continuar' }).click();
-  const input = page.getByRole('dialog', { name: 'Título del acto' }).getByLabel('Título');
-  // the title is ready to type in, and stays so once the closing dialog is gone
-  await expect(dialogo).toBeHidden();
-  await expect(input).toBeFocused();
-  await input.fill(titulo);
-  await input.press('Enter');
-  await expect(page.getByRole('dialog', { name: titulo })).toBeVisible();
-  return page.frameLocator(`iframe[title="Formulario: ${titulo}"]`);
-}
 
 test('creates a case and an act through the whole flow, and finds it all after a reload', async ({ page }) => {
   test.setTimeout(180_000);

@@ -37,7 +37,7 @@ const samples: Record<string, { values: () => Record<string, unknown>; edit: Rec
     edit: { nombre: 'Notaría Renombrada' },
   },
   personal: {
-    values: () => ({ name: 'Rosa Prueba', email: 'rosa@notaria.example', position: 'Oficial', notaria_id: 1, calendar_type: 'google', is_active: true }),
+    values: () => ({ name: 'Rosa Prueba', email: `rosa.${randomUUID().slice(0, 8)}@notaria.example`, position: 'Oficial', notaria_id: 1, calendar_type: 'google', is_active: true }),
     edit: { position: 'Notaria' },
   },
   disponibilidad: {

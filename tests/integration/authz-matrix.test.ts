@@ -34,7 +34,8 @@ type Cell = number | 'lista' | '[]' | 'filas';
 const SERVICES: [string, ...Cell[]][] = [
   //                                                   anon  A        B     repTodo  repLectura repSin repFin admin
   ['GET /persona/{A}',                                  401,  200,     404,  200,     200,       404,   404,   404],
-  ['GET /persona/owner/{A}',                            401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  // a representative of A sees only the personas A created that they may read one by one: none here
+  ['GET /persona/owner/{A}',                            401,  'lista', 404,  '[]',    '[]',      404,   404,   404],
   ['GET /persona/all/{nifA}',                           401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
   ['GET /persona/fisica/{nifA}',                        401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
   ['GET /persona/juridica/{nifA}',                      401,  '[]',    '[]', '[]',    '[]',      '[]',  '[]',  '[]'],

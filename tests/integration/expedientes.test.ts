@@ -286,8 +286,10 @@ describe('actos', () => {
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('ENVIADO');
     expect(r.body.datosFormulario).toEqual(datos);
+    // a sent act is read-only: its data changes only after it is taken back to BORRADOR
     const partial = await send('PUT', `/acto/${acto.id}`, 'ana', { datosFormulario: { proposito: { alcance: 'GENERAL' } } });
-    expect(partial.body).toMatchObject({ status: 'ENVIADO', titulo: acto.titulo, datosFormulario: { proposito: { alcance: 'GENERAL' } } });
+    expect(partial).toEqual({ status: 409, body: { message: 'Un acto enviado no se puede modificar. Cambie su estado a BORRADOR para editarlo.' } });
+    expect((await get(`/acto/expediente/${exp.id}`, 'ana')).body.find((a: any) => a.id === acto.id).datosFormulario).toEqual(datos);
 
     for (const path of ['/acto', '/acto/temp-123', '/acto/undefined']) {
       expect(await send('PUT', path, 'ana', { titulo: 'x' })).toEqual({ status: 400, body: { message: 'ID del acto requerido para actualización' } });

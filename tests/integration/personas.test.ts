@@ -198,15 +198,16 @@ describe('POST /persona', () => {
 });
 
 describe('PUT /persona/{id}', () => {
-  it('the owner replaces the record: sent fields change, fields left out are cleared', async () => {
+  it('the owner changes the record: sent fields change, fields left out are kept, an explicit null clears', async () => {
     const id = await insertPersona(server, { owner, nombre: 'Pedro', primerApellido: 'Gil' });
     const current = await (await get(id, ownerToken)).json();
     const { id: _id, links: _links, email: _email, ...rest } = current;
     const res = await server.api(`/persona/${id}`, { method: 'PUT', token: ownerToken, json: { ...rest, nombre: 'Pedro José', profesion: 'Médico/a' } });
     expect(res.status).toBe(200);
     const after = await (await get(id, ownerToken)).json();
-    expect(after).toMatchObject({ nombre: 'Pedro José', profesion: 'Médico/a', primerApellido: 'Gil' });
-    expect(after).not.toHaveProperty('email');
+    expect(after).toMatchObject({ nombre: 'Pedro José', profesion: 'Médico/a', primerApellido: 'Gil', email: 'lucia@example.com' });
+    await server.api(`/persona/${id}`, { method: 'PUT', token: ownerToken, json: { email: null } });
+    expect(await (await get(id, ownerToken)).json()).not.toHaveProperty('email');
   });
 
   it('needs permisoActualizarFicha: with only permisoLeerFicha it is 404 and nothing changes', async () => {

@@ -74,7 +74,7 @@ export default function DatosPersonales() {
           />
         )}
         {seleccion && idPersona && representante !== null && (
-          <RepresentanteDialog estado={representante} ownerId={idPersona} clienteId={seleccion} onClose={() => setRepresentante(null)} />
+          <RepresentanteDialog estado={representante} clienteId={seleccion} onClose={() => setRepresentante(null)} />
         )}
       </Suspense>
     </div>

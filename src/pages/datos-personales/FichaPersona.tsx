@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNotification, useOne, useUpdate } from '@refinedev/core';
-import { ETIQUETAS, FALLBACKS, isInformed, nameOrFallback, type Persona, type PersonaPayload } from '../../../domain/persona';
+import { conBorrados, ETIQUETAS, FALLBACKS, isInformed, nameOrFallback, type Persona, type PersonaPayload } from '../../../domain/persona';
 import { isoToFormDate } from '../../../domain/dates';
 import { alpha3ToCountryName } from '../../../domain/countries';
 import { personaToForm } from '../../../domain/persona-forms';
@@ -116,7 +116,8 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
       await mutateAsync({
         resource: 'persona',
         id,
-        values: datos, // the record without id
+        // the record without id; a field emptied in the form is sent as null (left out it would be kept)
+        values: conBorrados(persona, datos),
         successNotification: false,
         errorNotification: false,
       });

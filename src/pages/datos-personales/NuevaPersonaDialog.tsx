@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Modal, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { useCreate, useNotification } from '@refinedev/core';
 import type { Persona, PersonaPayload } from '../../../domain/persona';
 import PersonaFisicaForm from '../../persona-forms/PersonaFisicaForm';
 import PersonaJuridicaForm from '../../persona-forms/PersonaJuridicaForm';
+import DialogoFormulario from '../../persona-forms/DialogoFormulario';
 import '../../persona-forms/persona-forms.css';
 
 type Tipo = 'FISICA' | 'JURIDICA';
@@ -29,7 +30,6 @@ export default function NuevaPersonaDialog({ open, onClose, onCreated }: Props) 
   const { open: notify } = useNotification();
 
   const cerrar = () => {
-    if (isPending) return;
     setTipo(null);
     onClose();
   };
@@ -59,16 +59,15 @@ export default function NuevaPersonaDialog({ open, onClose, onCreated }: Props) 
   );
 
   return (
-    <Modal
+    <DialogoFormulario
       open={open}
       title="Nueva Persona"
-      onCancel={cerrar}
+      onClose={cerrar}
+      busy={isPending}
       footer={tipo ? null : <Button onClick={cerrar}>Cancelar</Button>}
       width={896}
       className="pf-dialog"
       style={{ top: '5vh', maxWidth: 'calc(100vw - 16px)' }}
-      destroyOnHidden
-      maskClosable={!isPending}
     >
       {!tipo && (
         <>
@@ -93,6 +92,6 @@ export default function NuevaPersonaDialog({ open, onClose, onCreated }: Props) 
       {tipo === 'JURIDICA' && (
         <PersonaJuridicaForm variant="limitado" submitText={TEXTOS.JURIDICA.boton} busy={isPending} onSubmit={crear} actions={cambiarTipo} />
       )}
-    </Modal>
+    </DialogoFormulario>
   );
 }

@@ -1,35 +1,29 @@
 import { useState } from 'react';
-import { useDataProvider, useInvalidate, type BaseRecord } from '@refinedev/core';
-import type { Persona } from '../../../domain/persona';
+import { useDataProvider, useInvalidate } from '@refinedev/core';
+import { conBorrados, type Persona } from '../../../domain/persona';
 import type { Privilegio } from '../../../domain/representantes';
 import {
   representanteFormToPersona,
   representanteFormToPrivilegio,
-  withoutId,
   type RepresentanteForm,
 } from '../../../domain/persona-forms';
 
-/** The service refuses a duplicate persona or privilegio with 403 and code 'persona_exists' / 'privilegio_exists'. */
-function yaExiste(e: unknown): boolean {
-  const { status, code } = (e ?? {}) as { status?: number; code?: string };
-  return status === 403 || code === 'persona_exists' || code === 'privilegio_exists';
-}
-
 /**
- * Saving a representative (spec part 1, section 4). Creating: create the persona; if it already
- * exists under the owner, find it by identifier and update it. Then create the privilegio; if it
- * already exists, find it among the privilegios the receptor received and update it.
- * Editing: update the persona, then the privilegio.
+ * Saving a representative (spec part 1, section 4).
+ * Creating is ONE request, POST /privilegio/representante, one transaction on the server: the
+ * person is found by document among the owner's records (only the fields the user filled in are
+ * written over it) or among the registered users (linked, never written), or created; then the
+ * privilegio is created or updated. A failure writes nothing.
+ * Editing: update the persona (a field emptied in the form is sent as null), then the privilegio.
  */
 export function useGuardarRepresentante() {
   const dataProvider = useDataProvider();
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState(false);
 
+  // every cached persona and privilegio (a detail is only invalidated with its id otherwise)
   const refrescar = async () => {
-    await Promise.all(
-      ['persona', 'privilegio'].map((resource) => invalidate({ resource, invalidates: ['list', 'many', 'detail'] })),
-    );
+    await Promise.all(['persona', 'privilegio'].map((resource) => invalidate({ resource, invalidates: ['resourceAll'] })));
   };
 
   async function conEspera<T>(fn: () => Promise<T>): Promise<T> {
@@ -42,44 +36,19 @@ export function useGuardarRepresentante() {
     }
   }
 
-  const crear = (values: RepresentanteForm, ids: { ownerId: string; otorganteId: string }) =>
+  /** `rellenados`: the form fields the user filled in (the rest are the form's defaults). */
+  const crear = (values: RepresentanteForm, rellenados: readonly string[], ids: { otorganteId: string }) =>
     conEspera(async () => {
-      const dp = dataProvider();
-      const persona = representanteFormToPersona(values);
-      let receptoraId: string;
-      try {
-        receptoraId = String((await dp.create<Persona & BaseRecord>({ resource: 'persona', variables: persona })).data.id);
-      } catch (e) {
-        if (!yaExiste(e)) throw e;
-        const { data } = await dp.getList<Persona & BaseRecord>({
-          resource: 'persona',
-          meta: { path: `/persona/owner/${ids.ownerId}` },
-          filters: [
-            { field: 'identificador.tipo', operator: 'eq', value: persona.identificador.tipo },
-            { field: 'identificador.numero', operator: 'eq', value: persona.identificador.numero },
-          ],
-          pagination: { mode: 'off' },
-        });
-        const existente = data[0];
-        if (!existente) throw e;
-        await dp.update({ resource: 'persona', id: existente.id, variables: persona });
-        receptoraId = existente.id;
-      }
-
-      const privilegio = { ...representanteFormToPrivilegio(values, ids.otorganteId), personaReceptoraId: receptoraId };
-      try {
-        await dp.create({ resource: 'privilegio', variables: privilegio });
-      } catch (e) {
-        if (!yaExiste(e)) throw e;
-        const { data } = await dp.getList<Privilegio & BaseRecord>({
-          resource: 'privilegio',
-          meta: { path: `/privilegio/recibidos/${receptoraId}` },
-          pagination: { mode: 'off' },
-        });
-        const existente = data.find((p) => p.personaOtorganteId === ids.otorganteId);
-        if (!existente) throw e;
-        await dp.update({ resource: 'privilegio', id: existente.id, variables: withoutId(privilegio) });
-      }
+      const soloRellenados = Object.fromEntries(rellenados.map((k) => [k, values[k as keyof RepresentanteForm]])) as RepresentanteForm;
+      await dataProvider().create({
+        resource: 'privilegio',
+        meta: { path: '/privilegio/representante' },
+        variables: {
+          persona: representanteFormToPersona(values),
+          rellenados: representanteFormToPersona({ ...soloRellenados, tipoIdentificador: values.tipoIdentificador, numeroIdentificador: values.numeroIdentificador }),
+          privilegio: representanteFormToPrivilegio(values, ids.otorganteId),
+        },
+      });
     });
 
   const editar = (values: RepresentanteForm, actual: { persona: Persona; privilegio: Privilegio }) =>
@@ -91,7 +60,7 @@ export function useGuardarRepresentante() {
         tipoIdentificador: actual.persona.identificador.tipo,
         numeroIdentificador: actual.persona.identificador.numero,
       });
-      await dp.update({ resource: 'persona', id: actual.persona.id, variables: persona });
+      await dp.update({ resource: 'persona', id: actual.persona.id, variables: conBorrados(actual.persona, persona) });
       await dp.update({
         resource: 'privilegio',
         id: actual.privilegio.id,

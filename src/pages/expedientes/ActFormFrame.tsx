@@ -28,6 +28,8 @@ interface Props {
   onAutosave?: (datos: DatosFormulario) => void;
   /** Fill the available height (full-screen dialog) instead of following the form's height. */
   llenar?: boolean;
+  /** The act is sent: the form shows its data and changes nothing. */
+  soloLectura?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ interface Props {
  * it loads), heights, submits, autosaves and "find person by NIF", answered through the services
  * API. Only messages from the framed window at its origin are read.
  */
-export default function ActFormFrame({ src, definicion, datosFormulario, titulo, onSubmit, onAutosave, llenar }: Props) {
+export default function ActFormFrame({ src, definicion, datosFormulario, titulo, onSubmit, onAutosave, llenar, soloLectura }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [altura, setAltura] = useState(480);
   const dataProvider = useDataProvider();
@@ -48,8 +50,8 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
   }, [src]);
 
   // the latest props, read by the listener without re-subscribing
-  const actual = useRef({ definicion, datosFormulario, titulo, onSubmit, onAutosave });
-  actual.current = { definicion, datosFormulario, titulo, onSubmit, onAutosave };
+  const actual = useRef({ definicion, datosFormulario, titulo, onSubmit, onAutosave, soloLectura });
+  actual.current = { definicion, datosFormulario, titulo, onSubmit, onAutosave, soloLectura };
   const iniciado = useRef(false);
 
   const enviar = (type: string, payload: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(buildMessage(type, payload), origen);
@@ -57,8 +59,8 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
   const iniciar = (forzar: boolean) => {
     if (iniciado.current && !forzar) return;
     iniciado.current = true;
-    const { definicion: d, datosFormulario: datos, titulo: t } = actual.current;
-    enviar(INIT_DATA, { definicion: d, datosFormulario: datos ?? {}, titulo: t ?? '' });
+    const { definicion: d, datosFormulario: datos, titulo: t, soloLectura: lectura } = actual.current;
+    enviar(INIT_DATA, { definicion: d, datosFormulario: datos ?? {}, titulo: t ?? '', ...(lectura ? { soloLectura: true } : {}) });
   };
 
   async function buscarPersona(m: IframeMessage) {

@@ -67,18 +67,22 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
             title: 'Estado',
             dataIndex: 'status',
             render: (status: EstadoActo, a) => (
-              <Select
-                aria-label={`Estado de ${a.titulo}`}
-                value={status}
-                style={{ minWidth: movil ? 110 : 130 }}
-                onChange={(v) => void cambiarEstado(a, v)}
-                options={ESTADOS_ACTO.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
-              />
+              <span>
+                <Select
+                  aria-label={`Estado de ${a.titulo}`}
+                  value={status}
+                  style={{ minWidth: movil ? 110 : 130 }}
+                  onChange={(v) => void cambiarEstado(a, v)}
+                  options={ESTADOS_ACTO.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
+                />{' '}
+                {status === 'BORRADOR' && a.retiradoEn && <Tag color="gold">Retirado el {formatoFechaHora(a.retiradoEn)}</Tag>}
+              </span>
             ),
           },
           {
             title: 'Acciones',
             key: 'acciones',
+            // a sent act's form opens read-only (FormularioActoDialog)
             render: (_, a) => (
               <Button icon={<EditOutlined />} onClick={() => setAbierto({ acto: a })} aria-label={`Abrir formulario de ${a.titulo}`}>
                 {!movil && 'Formulario'}

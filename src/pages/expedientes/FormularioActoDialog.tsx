@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Modal, Result, Spin } from 'antd';
+import { useNotification } from '@refinedev/core';
 import type { ActoDto, DatosFormulario } from '../../../domain/expediente';
 import type { OpcionesGuardado } from './use-actos';
 import ActFormFrame from './ActFormFrame';
@@ -20,7 +21,9 @@ export default function FormularioActoDialog({ acto, definicion, guardar, onClos
   const actual = useRef<ActoDto>(acto);
   const cola = useRef<Promise<ActoDto | null>>(Promise.resolve(null));
 
+  const encolado = useRef(false);
   const encolar = (datos: DatosFormulario, auto: boolean) => {
+    encolado.current = true;
     cola.current = cola.current.then(async () => {
       const guardado = await guardar({ ...actual.current, datosFormulario: datos }, { auto });
       if (guardado) actual.current = guardado; // keeps the stored (or local temp-) id for the next save
@@ -29,11 +32,20 @@ export default function FormularioActoDialog({ acto, definicion, guardar, onClos
     return cola.current;
   };
 
+  const { open: notify } = useNotification();
+  // a new act exists only once its form is saved: closing before that says so instead of losing it silently
+  const cerrar = () => {
+    if (!acto.id && !encolado.current) {
+      notify?.({ type: 'error', message: 'Acto no creado', description: `El acto «${acto.titulo}» no se ha creado porque se cerró el formulario sin guardar.` });
+    }
+    onClose();
+  };
+
   return (
     <Modal
       open
       title={acto.titulo}
-      onCancel={onClose}
+      onCancel={cerrar}
       footer={null}
       closable={{ 'aria-label': 'Cerrar' }}
       width="100vw"
@@ -56,6 +68,7 @@ export default function FormularioActoDialog({ acto, definicion, guardar, onClos
           datosFormulario={acto.datosFormulario}
           titulo={acto.titulo}
           llenar
+          soloLectura={acto.status === 'ENVIADO'}
           onAutosave={(datos) => void encolar(datos, true)}
           onSubmit={(datos) =>
             void encolar(datos, false).then((g) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreate } from '@refinedev/core';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Typography } from 'antd';
@@ -31,8 +31,11 @@ export default function NuevoExpediente() {
 
   const aviso = (campo: keyof typeof pendientes) => ({ help: pendientes[campo] ?? ' ', validateStatus: '' as const });
 
+  // one case per press: a second submit (Enter then a click, a double click) while the first is on its way creates nothing
+  const enviado = useRef(false);
   function enviar() {
-    if (!listo) return;
+    if (!listo || enviado.current) return;
+    enviado.current = true;
     crear(
       {
         resource: 'expediente',
@@ -41,6 +44,9 @@ export default function NuevoExpediente() {
         errorNotification: { type: 'error', message: 'Error', description: 'No se pudo crear el expediente' },
       },
       {
+        onError: () => {
+          enviado.current = false;
+        },
         onSuccess: ({ data }) => {
           guardarExpedienteEnSesion(data);
           navigate(`/expediente/${data.id}`, { replace: true });
@@ -86,15 +92,18 @@ export default function NuevoExpediente() {
             <Input id="nuevo-titulo" maxLength={200} value={titulo} onChange={(e) => setTitulo(e.target.value)} placeholder="Por ejemplo: Compraventa de vivienda" />
           </Form.Item>
           <Form.Item label="Fecha de vencimiento" htmlFor="nuevo-fecha" required {...aviso('dueDate')}>
-            <DatePicker
-              id="nuevo-fecha"
-              format="DD/MM/YYYY"
-              placeholder="dd/mm/aaaa"
-              value={dueDate}
-              onChange={(d) => setDueDate(d)}
-              disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-              style={{ width: '100%' }}
-            />
+            {/* Enter in the date confirms the date only; the case is created by its button */}
+            <div onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
+              <DatePicker
+                id="nuevo-fecha"
+                format="DD/MM/YYYY"
+                placeholder="dd/mm/aaaa"
+                value={dueDate}
+                onChange={(d) => setDueDate(d)}
+                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                style={{ width: '100%' }}
+              />
+            </div>
           </Form.Item>
           <Button type="primary" htmlType="submit" disabled={!listo} loading={mutation.isPending}>
             Crear expediente
