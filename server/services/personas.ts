@@ -209,10 +209,11 @@ function values(input: PersonaInput) {
   ];
 }
 
-/** Unique (owner, identifier) → 403 with 'already exists', which the portal's create-or-update path expects. */
+/** A client's record cannot take the document a registered user signs in with (trigger of 0011). */
 export const MENSAJE_DOCUMENTO_REGISTRADO =
   'Ese documento pertenece a un usuario registrado del portal: no se puede crear otra ficha con él. Para darle acceso, añádelo como representante.';
 
+/** Unique violations as the portal reads them: a registered user's document (409), or the same identifier twice under one owner (403, code persona_exists). */
 function duplicate(e: unknown): never {
   if (isPgError(e) && e.code === '23505' && e.constraint === 'personas_documento_registrado') {
     throw new HttpError(409, MENSAJE_DOCUMENTO_REGISTRADO, { 'identificador.numero': MENSAJE_DOCUMENTO_REGISTRADO });

@@ -1,4 +1,5 @@
 import { useList } from '@refinedev/core';
+import { URL_ACTO_PROPIA } from '../../../resources/actos-servicios';
 
 /** The act form document of this portal (formulario.html, its own Vite entry). */
 export const FORMULARIO_POR_DEFECTO = '/formulario.html';
@@ -6,15 +7,13 @@ export const FORMULARIO_POR_DEFECTO = '/formulario.html';
 export const DEFINICION_POR_DEFECTO = 3;
 
 /**
- * The address framed for an act: its url_acto when that is a form document (an .html page or
- * another site's address), otherwise the portal's own form. A portal route such as
- * '/acto-poder-general' would frame the whole portal, so it falls back too.
+ * The address framed for an act: its url_acto when that is the portal's own form document (the
+ * rule the catalogue and the database enforce: the frame receives the act's data), otherwise the
+ * default form. Another site, '//host' or a portal route such as '/acto-poder-general' falls back.
  */
 export function urlFormulario(urlActo: string | null | undefined): string {
   const u = (urlActo ?? '').trim();
-  if (/^https?:\/\//i.test(u)) return u;
-  if (/^\/(?!\/)[^?#]*\.html(\?[^#]*)?$/.test(u)) return u;
-  return FORMULARIO_POR_DEFECTO;
+  return URL_ACTO_PROPIA.test(u) ? u : FORMULARIO_POR_DEFECTO;
 }
 
 export interface ActoCatalogo {
