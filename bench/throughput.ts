@@ -13,6 +13,7 @@
  *  - for information, the gateway GET again with the Accept-Encoding a browser sends, and under
  *    autocannon, the Node load generator of the other benches, which takes more of the 2 cores.
  */
+import { loadConfig } from '../server/config.js';
 import type { Bench } from './lib/bench.js';
 import { atLeast, below } from './lib/report.js';
 import { SERVICES, freshDataDir, startServer } from './lib/server.js';
@@ -59,8 +60,8 @@ async function gatewaySql(db: Db, accessToken: string) {
   const claims = Buffer.from(accessToken.split('.')[1], 'base64url').toString();
   const settings = requestSettings({ role: 'authenticated', claims });
   const schema = await new SchemaCatalog(db).get();
-  const statement = readStatement(schema, TABLE, parseQuery(new URLSearchParams(QUERY)), {
-    count: false, range: { offset: 0 }, nullsStripped: false,
+  const { statement } = readStatement(schema, TABLE, parseQuery(new URLSearchParams(QUERY)), {
+    count: false, range: { offset: 0 }, nullsStripped: false, limits: loadConfig({}).gateway,
   });
   return () => db.batch([settings, statement]);
 }

@@ -21,6 +21,21 @@ export interface Config {
    * (X-Forwarded-For). 0: none, the socket's address is used (see callerAddress in server/auth/pins.ts).
    */
   trustProxy: number;
+  /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
+  gateway: GatewaySettings;
+}
+
+export interface GatewaySettings {
+  /** Rows a read answers at most, at the top level and per parent in each embed (PostgREST's db-max-rows). */
+  maxRows: number;
+  /** Embeds nested in one another. */
+  maxEmbedDepth: number;
+  /** Rows all the embeds of one read may produce together, counted before the read runs. */
+  maxEmbeddedRows: number;
+  /** Bytes of the rows one read may put into its answer, counted before it runs. */
+  maxAnswerBytes: number;
+  /** Schemas Accept-Profile / Content-Profile may name (PostgREST's db-schemas); the first is the default. */
+  schemas: string[];
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
@@ -34,6 +49,12 @@ function trustedHops(value: string | undefined): number {
   if (v === 'true' || v === 'yes') return 1;
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/** A positive integer setting, or its default. */
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -62,6 +83,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perIpHour: Number(env.PIN_IP_HOURLY_LIMIT || 30),
     },
     trustProxy: trustedHops(env.TRUST_PROXY),
+    gateway: {
+      maxRows: positive(env.GATEWAY_MAX_ROWS, 1000),
+      maxEmbedDepth: positive(env.GATEWAY_MAX_EMBED_DEPTH, 6),
+      maxEmbeddedRows: positive(env.GATEWAY_MAX_EMBEDDED_ROWS, 50_000),
+      maxAnswerBytes: positive(env.GATEWAY_MAX_ANSWER_BYTES, 20_000_000),
+      schemas: list(env.GATEWAY_SCHEMAS ?? 'public'),
+    },
     ...overrides,
   };
 }

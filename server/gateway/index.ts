@@ -10,7 +10,7 @@ import {
   JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
-import { SchemaMiss, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
+import { SchemaMiss, tooCostly, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
 
 /**
  * /rest/v1: a PostgREST-compatible gateway. Each request is one SQL statement run in a
@@ -92,9 +92,10 @@ export type Gateway = ReturnType<typeof createGateway>;
 
 export function createGateway(ctx: AppContext) {
   const catalog = new SchemaCatalog(ctx.db);
+  const limits = ctx.config.gateway;
 
   /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
-  async function plan(build: (schema: Schema) => Statement): Promise<Statement> {
+  async function plan<T>(build: (schema: Schema) => T): Promise<T> {
     const schema = await catalog.get();
     try {
       return build(schema);
@@ -138,12 +139,32 @@ export function createGateway(ctx: AppContext) {
     }
   }
 
+  /**
+   * Refuses a read whose embeds would fan out past the budget, before it runs: the count runs as
+   * the caller (RLS applies) and stops one row past the budget (see fanOutStatement).
+   */
+  async function checkFanOut(call: Call, fanOut: Statement) {
+    const [, { rows }] = await ctx.db.batch([requestSettings(call.auth), fanOut]);
+    const row = rows[0] as { total: string | number; body: string };
+    if (Number(row.total) > limits.maxEmbeddedRows) throw tooCostly('embedded rows', limits.maxEmbeddedRows);
+    if (Number(row.body) > limits.maxAnswerBytes) throw tooCostly('bytes', limits.maxAnswerBytes);
+  }
+
+  /** An answer past maxAnswerBytes is not sent (a read without to-many embeds is not measured before it runs). */
+  function checkAnswerSize(r: Result) {
+    if (r.body !== null && r.body.length > limits.maxAnswerBytes) throw tooCostly('bytes', limits.maxAnswerBytes);
+  }
+
   async function read(call: Call): Promise<GatewayAnswer> {
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
-    const statement = await plan((schema) =>
-      readStatement(schema, call.req.table, call.query, { count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped }),
+    const { statement, fanOut } = await plan((schema) =>
+      readStatement(schema, call.req.table, call.query, {
+        count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
+      }),
     );
+    if (fanOut) await checkFanOut(call, fanOut);
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
+    checkAnswerSize(result);
     if (result.total !== null && result.total !== 0 && offset > result.total) {
       throw new GatewayError(416, 'PGRST103', 'Requested range not satisfiable',
         `An offset of ${offset} was requested, but there are only ${result.total} rows.`);

@@ -1,5 +1,14 @@
-import { parseError } from './errors.js';
-import { assertRegexNotTooComplex } from './regex-guard.js';
+import { GatewayError, parseError } from './errors.js';
+import { MAX_REQUEST_REGEX_SIZE, assertPatternNotTooLong, assertRegexNotTooComplex } from './regex-guard.js';
+
+/** The regular expressions of the request being parsed (parsing is synchronous: one at a time). */
+const regexBudget = {
+  left: MAX_REQUEST_REGEX_SIZE,
+  spend(size: number) {
+    this.left -= size;
+    if (this.left < 0) throw new GatewayError(400, '2201B', 'invalid regular expression: regular expression is too complex', 'The regular expressions of one request are too large together.');
+  },
+};
 
 /**
  * The PostgREST query language, parsed into plain data. Nothing here knows the catalog:
@@ -289,7 +298,10 @@ function parseOperation(field: Field, text: string, what: string): Condition {
   if (op === 'is' && !/^(null|not_null|true|false|unknown)$/i.test(value)) {
     throw parseError(`filter (${text})`, 'is accepts null, not_null, true, false or unknown');
   }
-  if (op === 'match' || op === 'imatch') for (const pattern of cond.list ?? [value]) assertRegexNotTooComplex(pattern);
+  for (const pattern of cond.list ?? [value]) {
+    if (op === 'match' || op === 'imatch') regexBudget.spend(assertRegexNotTooComplex(pattern));
+    else if (op === 'like' || op === 'ilike' || FTS.has(op)) assertPatternNotTooLong(op, pattern);
+  }
   return cond;
 }
 
@@ -378,6 +390,7 @@ function parseNameList(text: string, what: string): string[] {
 /** Every query parameter of a request, sorted by the level (embed path) it applies to. */
 export function parseQuery(params: URLSearchParams): ParsedQuery {
   const query: ParsedQuery = { select: [{ type: 'star' }], levels: new Map() };
+  regexBudget.left = MAX_REQUEST_REGEX_SIZE;
   const level = (path: string[]) => {
     const key = path.join('.');
     let options = query.levels.get(key);
