@@ -439,11 +439,13 @@ export interface Preferences {
   rollback: boolean;
   maxAffected?: number;
   strict: boolean;
+  /** `params=single-object`: the body is a function's one json argument. */
+  singleObject: boolean;
 }
 
 /** The Prefer header(s); supabase-js appends several values separated by commas. */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: 'minimal', count: false, missingDefault: false, rollback: false, strict: false };
+  const prefs: Preferences = { return: 'minimal', count: false, missingDefault: false, rollback: false, strict: false, singleObject: false };
   for (const part of (header ?? '').split(/[,;]/)) {
     const [k, v] = part.trim().split('=').map((x) => x.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) prefs.return = v;
@@ -452,6 +454,7 @@ export function parsePrefer(header: string | undefined): Preferences {
     else if (k === 'missing') prefs.missingDefault = v === 'default';
     else if (k === 'tx') prefs.rollback = v === 'rollback';
     else if (k === 'handling') prefs.strict = v === 'strict';
+    else if (k === 'params') prefs.singleObject = v === 'single-object';
     else if (k === 'max-affected' && /^\d+$/.test(v ?? '')) prefs.maxAffected = Number(v);
   }
   return prefs;

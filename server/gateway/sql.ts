@@ -49,7 +49,7 @@ interface CostNode {
   toMany: boolean;
 }
 
-class Builder {
+export class Builder {
   readonly params: string[] = [];
   private aliases = 0;
   private usedLevels = new Set<string>(['']);
@@ -380,14 +380,19 @@ export function readStatement(
   schema: Schema,
   table: string,
   query: ParsedQuery,
-  opts: { count: boolean; range: { offset: number; limit?: number }; nullsStripped: boolean; limits?: Limits; budget?: FanOutBudget },
+  opts: {
+    count: boolean; range: { offset: number; limit?: number }; nullsStripped: boolean; limits?: Limits; budget?: FanOutBudget;
+    /** A function's result instead of a table (/rpc): its row type, and the FROM items that call it as t0. */
+    source?: { rel: Relation; from: (b: Builder) => string };
+  },
 ): ReadPlan {
-  const rel = relationOf(schema, table);
+  const rel = opts.source?.rel ?? relationOf(schema, table);
   const b = new Builder(schema, query, opts.limits);
+  const fromItem = opts.source ? opts.source.from(b) : `${tableRef(rel)} AS t0`;
   const root = b.levelParts(rel, 't0', query.select, []);
   b.checkLevels();
   const where = root.where.length ? ` WHERE ${root.where.join(' AND ')}` : '';
-  const from = `FROM ${tableRef(rel)} AS t0${where}`;
+  const from = `FROM ${fromItem}${where}`;
   const paging = b.paging({ offset: opts.range.offset, limit: opts.limits ? b.cappedLimit(opts.range.limit) : opts.range.limit });
   const source = `(SELECT ${root.columns} ${from}${root.order}${paging}) _src`;
   const fanOut = opts.budget ? fanOutStatement(b, { parent: null, alias: 't0', toMany: false, source: `(SELECT t0.* ${from}${root.order}${paging}) AS t0` }, opts.budget) : null;
