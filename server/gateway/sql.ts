@@ -447,7 +447,9 @@ export function insertStatement(schema: Schema, table: string, query: ParsedQuer
   if (opts.resolution) {
     const target = query.onConflict ?? rel.primaryKey;
     for (const n of target) columnOf(rel, n);
-    const updates = names.filter((n) => !target.includes(n));
+    // a body of key columns only still updates (PostgREST sets them to themselves): the row is answered, not skipped
+    const nonKey = names.filter((n) => !target.includes(n));
+    const updates = nonKey.length ? nonKey : names;
     const targetSql = target.length ? ` (${target.map(ident).join(', ')})` : '';
     conflict =
       opts.resolution === 'ignore-duplicates' || updates.length === 0

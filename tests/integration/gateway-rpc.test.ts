@@ -134,3 +134,23 @@ describe('calling functions', () => {
     expect(await res.json()).toMatchObject({ code: 'PGRST124' });
   });
 });
+
+describe('upsert', () => {
+  it('merge-duplicates updates (DO UPDATE) even when the body holds only key columns, and answers the row', async () => {
+    const { data, error } = await sb()
+      .from('gc_users')
+      .upsert({ username: 'supabot' }, { onConflict: 'username' })
+      .select('username, status');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ username: 'supabot', status: 'ONLINE' }]);
+  });
+
+  it('ignore-duplicates still skips the existing row', async () => {
+    const { data, error } = await sb()
+      .from('gc_users')
+      .upsert({ username: 'supabot' }, { onConflict: 'username', ignoreDuplicates: true })
+      .select('username');
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+  });
+});
