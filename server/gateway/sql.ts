@@ -213,8 +213,9 @@ export class Builder {
 
   paging(options: { limit?: number; offset?: number }): string {
     let sql = '';
-    if (options.limit !== undefined) sql += ` LIMIT ${this.param(String(options.limit), 'bigint')}`;
-    if (options.offset) sql += ` OFFSET ${this.param(String(options.offset), 'bigint')}`;
+    // integers (parsed as at most 15 digits, or settings): written in the statement, which a parameter would cost more
+    if (options.limit !== undefined) sql += ` LIMIT ${Math.trunc(options.limit)}`;
+    if (options.offset) sql += ` OFFSET ${Math.trunc(options.offset)}`;
     return sql;
   }
 
