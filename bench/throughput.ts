@@ -16,6 +16,7 @@
  * or on a temporary PostgreSQL started here when the machine has one installed (as the tests do,
  * scripts/temp-postgres.mjs); skipped, and said, when neither.
  */
+import { loadConfig } from '../server/config.js';
 import type { Bench } from './lib/bench.js';
 import { atLeast, below } from './lib/report.js';
 import { SERVICES, freshDataDir, startServer } from './lib/server.js';
@@ -64,8 +65,8 @@ async function gatewaySql(db: Db, accessToken: string) {
   const claims = Buffer.from(accessToken.split('.')[1], 'base64url').toString();
   const settings = requestSettings({ role: 'authenticated', claims });
   const schema = await new SchemaCatalog(db).get();
-  const statement = readStatement(schema, TABLE, parseQuery(new URLSearchParams(QUERY)), {
-    count: false, range: { offset: 0 }, nullsStripped: false,
+  const { statement } = readStatement(schema, TABLE, parseQuery(new URLSearchParams(QUERY)), {
+    count: false, range: { offset: 0 }, nullsStripped: false, limits: loadConfig({}).gateway,
   });
   return () => db.batch([settings, statement]);
 }

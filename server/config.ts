@@ -54,6 +54,21 @@ export interface Config {
    * until it answers again.
    */
   dbConnectTimeoutSeconds: number;
+  /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
+  gateway: GatewaySettings;
+}
+
+export interface GatewaySettings {
+  /** Rows a read answers at most, at the top level and per parent in each embed (PostgREST's db-max-rows). */
+  maxRows: number;
+  /** Embeds nested in one another. */
+  maxEmbedDepth: number;
+  /** Rows all the embeds of one read may produce together, counted before the read runs. */
+  maxEmbeddedRows: number;
+  /** Bytes of the rows one read may put into its answer, counted before it runs. */
+  maxAnswerBytes: number;
+  /** Schemas Accept-Profile / Content-Profile may name (PostgREST's db-schemas); the first is the default. */
+  schemas: string[];
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
@@ -156,6 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyMinBytesPerSecond: positive(env.BODY_MIN_BYTES_PER_SECOND, 16 * 1024),
     dbStatementTimeoutSeconds: positive(env.DB_STATEMENT_TIMEOUT_SECONDS, 10),
     dbConnectTimeoutSeconds: positive(env.DB_CONNECT_TIMEOUT_SECONDS, 3),
+    gateway: {
+      maxRows: positiveInt(env.GATEWAY_MAX_ROWS, 1000),
+      maxEmbedDepth: positiveInt(env.GATEWAY_MAX_EMBED_DEPTH, 6),
+      maxEmbeddedRows: positiveInt(env.GATEWAY_MAX_EMBEDDED_ROWS, 50_000),
+      maxAnswerBytes: positiveInt(env.GATEWAY_MAX_ANSWER_BYTES, 20_000_000),
+      schemas: list(env.GATEWAY_SCHEMAS ?? 'public'),
+    },
     ...overrides,
   };
 }

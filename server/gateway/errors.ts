@@ -60,6 +60,8 @@ export function pgStatus(code: string, authenticated: boolean): number {
   if (code === '42883' || code === '42P01') return 404;
   if (code === 'P0001') return 400; // raise exception in a trigger or function
   if (code === '42P17') return 500; // infinite recursion in a policy
+  // a statement stopped for running too long (statement_timeout, PGlite's watchdog): the database is busy, not broken
+  if (code === '57014') return 503;
   const cls = code.slice(0, 2);
   if (cls === '08' || cls === '53') return 503;
   if (cls === '0L' || cls === '0P' || cls === '28') return 403;

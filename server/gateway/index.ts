@@ -7,10 +7,11 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseObject, parseRows, requestedRange,
+  JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
-import { SchemaMiss, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
+import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, scalarStatement } from './rpc.js';
+import { Builder, SchemaMiss, tooCostly, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
 
 /**
  * /rest/v1: a PostgREST-compatible gateway. Each request is one SQL statement run in a
@@ -54,6 +55,8 @@ export interface GatewayHttpRequest {
   /** The query string, without its '?'. */
   search: string;
   header: (name: string) => string | undefined;
+  /** /rpc/<fn>: the function called (then `table` is unused). */
+  rpc?: string;
   /** The body, as text (writes only). */
   text: () => Promise<string>;
 }
@@ -73,6 +76,8 @@ interface Call {
   query: ParsedQuery;
   single: boolean;
   nullsStripped: boolean;
+  /** GET of a function: run in a read-only transaction, as PostgREST does. */
+  readOnly?: boolean;
 }
 
 const errorAnswer = (error: GatewayError): GatewayAnswer => ({
@@ -92,9 +97,10 @@ export type Gateway = ReturnType<typeof createGateway>;
 
 export function createGateway(ctx: AppContext) {
   const catalog = new SchemaCatalog(ctx.db);
+  const limits = ctx.config.gateway;
 
   /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
-  async function plan(build: (schema: Schema) => Statement): Promise<Statement> {
+  async function plan<T>(build: (schema: Schema) => T): Promise<T> {
     const schema = await catalog.get();
     try {
       return build(schema);
@@ -118,11 +124,13 @@ export function createGateway(ctx: AppContext) {
       return { body: row.body as string | null, total: row.total === null ? null : Number(row.total), page: Number(row.page) };
     };
     try {
-      if (!check && !call.prefs.rollback) {
+      if (!check && !call.prefs.rollback && !call.readOnly) {
         const [, { rows }] = await ctx.db.batch([setRequest, statement]);
         return toResult(rows);
       }
       return await ctx.db.transaction(async (tx) => {
+        // a function called with GET may not write (25006 → 405)
+        if (call.readOnly) await tx.query('set transaction read only');
         await tx.query(setRequest.sql, setRequest.params);
         const { rows } = await tx.query<Record<string, unknown>>(statement.sql, statement.params);
         const result = toResult(rows);
@@ -138,12 +146,32 @@ export function createGateway(ctx: AppContext) {
     }
   }
 
+  /**
+   * Refuses a read whose embeds would fan out past the budget, before it runs: the count runs as
+   * the caller (RLS applies) and stops one row past the budget (see fanOutStatement).
+   */
+  async function checkFanOut(call: Call, fanOut: Statement) {
+    const [, { rows }] = await ctx.db.batch([requestSettings(call.auth), fanOut]);
+    const row = rows[0] as { total: string | number; body: string };
+    if (Number(row.total) > limits.maxEmbeddedRows) throw tooCostly('embedded rows', limits.maxEmbeddedRows);
+    if (Number(row.body) > limits.maxAnswerBytes) throw tooCostly('bytes', limits.maxAnswerBytes);
+  }
+
+  /** An answer past maxAnswerBytes is not sent (a read without to-many embeds is not measured before it runs). */
+  function checkAnswerSize(r: Result) {
+    if (r.body !== null && r.body.length > limits.maxAnswerBytes) throw tooCostly('bytes', limits.maxAnswerBytes);
+  }
+
   async function read(call: Call): Promise<GatewayAnswer> {
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
-    const statement = await plan((schema) =>
-      readStatement(schema, call.req.table, call.query, { count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped }),
+    const { statement, fanOut } = await plan((schema) =>
+      readStatement(schema, call.req.table, call.query, {
+        count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
+      }),
     );
+    if (fanOut) await checkFanOut(call, fanOut);
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
+    checkAnswerSize(result);
     if (result.total !== null && result.total !== 0 && offset > result.total) {
       throw new GatewayError(416, 'PGRST103', 'Requested range not satisfiable',
         `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
@@ -202,11 +230,79 @@ export function createGateway(ctx: AppContext) {
     return { status, headers, body: bodyOf(call, result) };
   }
 
+  /** /rpc/<fn>: a function of schema public, called as the request's role (see rpc.ts). */
+  async function rpc(call: Call, name: string): Promise<GatewayAnswer> {
+    const { req, prefs } = call;
+    const get = req.method !== 'POST';
+    const params = new URLSearchParams(req.search);
+    let values: Record<string, unknown> = {};
+    let raw: unknown = {};
+    if (get) {
+      const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'and', 'or']);
+      for (const [k, v] of params) if (!reserved.has(k) && !k.includes('.')) values[k] = v;
+    } else {
+      const text = await req.text();
+      raw = text.trim() === '' ? {} : parseJsonValue(text);
+      if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) values = raw as Record<string, unknown>;
+    }
+    const keys = Object.keys(values);
+    const built = await plan((schema) => {
+      const target = resolveFunction(schema, name, { keys, values, raw }, { singleObject: prefs.singleObject, get });
+      const argNames = new Set(target.fn.args.map((a) => a.name));
+      // GET: the arguments are taken out of the query; what is left filters the result
+      const filters = new URLSearchParams([...params].filter(([k]) => !(get && argNames.has(k))));
+      const query = parseQuery(filters);
+      const rel = resultRelation(schema, target.fn);
+      if (!rel) {
+        const b = new Builder(schema, query, limits);
+        return { kind: 'scalar' as const, fn: target.fn, scalar: scalarStatement(b, target) as Statement };
+      }
+      const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
+      const readPlan = readStatement(schema, '', query, {
+        count: prefs.count && target.fn.retset, range: { offset, limit }, nullsStripped: call.nullsStripped, limits,
+        budget: target.fn.volatility === 'v' ? undefined : limits, source: { rel, from: rowsSource(target) },
+      });
+      return { kind: 'rows' as const, fn: target.fn, readPlan, offset };
+    });
+    const fn = built.fn;
+    call.readOnly = get;
+    const maxAffected = prefs.strict ? prefs.maxAffected : undefined;
+    const check = (r: Result) => {
+      if (call.single) checkSingle(call, r);
+      if (maxAffected !== undefined && r.page > maxAffected) {
+        throw new GatewayError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${r.page} rows`);
+      }
+    };
+    const applied = [prefs.rollback && 'tx=rollback', prefs.singleObject && 'params=single-object', prefs.count && 'count=exact'].filter(Boolean);
+    const headers: Record<string, string> = applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
+    if (built.kind === 'scalar') {
+      const result = await run(call, built.scalar, call.single || maxAffected !== undefined ? check : undefined);
+      if (fn.returnType === 'void') return { status: 204, headers, body: null };
+      return { status: 200, headers: { ...headers, 'Content-Type': JSON_TYPE }, body: result.body };
+    }
+    const { readPlan, offset } = built;
+    if (readPlan.fanOut) await checkFanOut(call, readPlan.fanOut);
+    const result = await run(call, readPlan.statement, call.single || maxAffected !== undefined ? check : undefined);
+    checkAnswerSize(result);
+    if (!fn.retset) {
+      // a function of one row answers the object itself (null when it answers no row)
+      const body = result.page === 0 ? 'null' : (result.body ?? '[]').slice(1, -1);
+      return { status: 200, headers: { ...headers, 'Content-Type': JSON_TYPE }, body };
+    }
+    const partial = result.total !== null && result.page < result.total;
+    return {
+      status: partial ? 206 : 200,
+      headers: { ...headers, 'Content-Range': contentRange(offset, result.page, result.total), 'Content-Type': call.single ? OBJECT_TYPE : JSON_TYPE },
+      body: bodyOf(call, result),
+    };
+  }
+
   /** Answers one request; every error is an answer in PostgREST's shape. */
   async function handle(req: GatewayHttpRequest): Promise<GatewayAnswer> {
     let auth: RequestAuth | null = null;
     try {
       const method = req.method;
+      if (req.rpc !== undefined && !['GET', 'HEAD', 'POST'].includes(method)) throw rpcMethodNotAllowed(method);
       if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
         throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
@@ -216,9 +312,11 @@ export function createGateway(ctx: AppContext) {
         req,
         auth,
         prefs: parsePrefer(req.header('Prefer')),
-        query: parseQuery(new URLSearchParams(req.search)),
+        // a function's query also holds its arguments: rpc() parses what is left
+        query: parseQuery(new URLSearchParams(req.rpc === undefined ? req.search : '')),
         ...negotiate(req.header('Accept')),
       };
+      if (req.rpc !== undefined) return await rpc(call, req.rpc);
       return await (method === 'GET' || method === 'HEAD' ? read(call) : write(call));
     } catch (e) {
       return errorAnswer(toGatewayError(e, auth?.role === 'authenticated', ctx.log));
@@ -233,6 +331,16 @@ export function gatewayRoutes(gateway: Gateway) {
   const app = new Hono();
   const reply = (c: Context, a: GatewayAnswer) => answer(c, a.body, a.status as StatusCode, a.headers);
 
+  app.all('/rpc/:fn', async (c) =>
+    reply(c, await gateway.handle({
+      method: c.req.method,
+      table: '',
+      rpc: c.req.param('fn'),
+      search: new URL(c.req.url).search.slice(1),
+      header: (name) => c.req.header(name),
+      text: () => c.req.text(),
+    })),
+  );
   app.all('/:table', async (c) =>
     reply(c, await gateway.handle({
       method: c.req.method,
@@ -241,10 +349,6 @@ export function gatewayRoutes(gateway: Gateway) {
       header: (name) => c.req.header(name),
       text: () => c.req.text(),
     })),
-  );
-  // functions (supabase.rpc) are not exposed by this gateway
-  app.all('/rpc/:fn', (c) =>
-    reply(c, errorAnswer(new GatewayError(404, 'PGRST202', `Could not find the function public.${c.req.param('fn')} in the schema cache`))),
   );
   // anything else under /rest/v1 must not fall through to the SPA
   app.all('*', (c) => reply(c, errorAnswer(new GatewayError(404, 'PGRST125', 'Invalid path specified in request URL'))));

@@ -1,5 +1,14 @@
-import { parseError } from './errors.js';
-import { assertRegexNotTooComplex } from './regex-guard.js';
+import { GatewayError, parseError } from './errors.js';
+import { MAX_REQUEST_REGEX_SIZE, assertPatternNotTooLong, assertRegexNotTooComplex } from './regex-guard.js';
+
+/** The regular expressions of the request being parsed (parsing is synchronous: one at a time). */
+const regexBudget = {
+  left: MAX_REQUEST_REGEX_SIZE,
+  spend(size: number) {
+    this.left -= size;
+    if (this.left < 0) throw new GatewayError(400, '2201B', 'invalid regular expression: regular expression is too complex', 'The regular expressions of one request are too large together.');
+  },
+};
 
 /**
  * The PostgREST query language, parsed into plain data. Nothing here knows the catalog:
@@ -289,7 +298,10 @@ function parseOperation(field: Field, text: string, what: string): Condition {
   if (op === 'is' && !/^(null|not_null|true|false|unknown)$/i.test(value)) {
     throw parseError(`filter (${text})`, 'is accepts null, not_null, true, false or unknown');
   }
-  if (op === 'match' || op === 'imatch') for (const pattern of cond.list ?? [value]) assertRegexNotTooComplex(pattern);
+  for (const pattern of cond.list ?? [value]) {
+    if (op === 'match' || op === 'imatch') regexBudget.spend(assertRegexNotTooComplex(pattern));
+    else if (op === 'like' || op === 'ilike' || FTS.has(op)) assertPatternNotTooLong(op, pattern);
+  }
   return cond;
 }
 
@@ -378,6 +390,7 @@ function parseNameList(text: string, what: string): string[] {
 /** Every query parameter of a request, sorted by the level (embed path) it applies to. */
 export function parseQuery(params: URLSearchParams): ParsedQuery {
   const query: ParsedQuery = { select: [{ type: 'star' }], levels: new Map() };
+  regexBudget.left = MAX_REQUEST_REGEX_SIZE;
   const level = (path: string[]) => {
     const key = path.join('.');
     let options = query.levels.get(key);
@@ -426,11 +439,13 @@ export interface Preferences {
   rollback: boolean;
   maxAffected?: number;
   strict: boolean;
+  /** `params=single-object`: the body is a function's one json argument. */
+  singleObject: boolean;
 }
 
 /** The Prefer header(s); supabase-js appends several values separated by commas. */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: 'minimal', count: false, missingDefault: false, rollback: false, strict: false };
+  const prefs: Preferences = { return: 'minimal', count: false, missingDefault: false, rollback: false, strict: false, singleObject: false };
   for (const part of (header ?? '').split(/[,;]/)) {
     const [k, v] = part.trim().split('=').map((x) => x.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) prefs.return = v;
@@ -439,6 +454,7 @@ export function parsePrefer(header: string | undefined): Preferences {
     else if (k === 'missing') prefs.missingDefault = v === 'default';
     else if (k === 'tx') prefs.rollback = v === 'rollback';
     else if (k === 'handling') prefs.strict = v === 'strict';
+    else if (k === 'params') prefs.singleObject = v === 'single-object';
     else if (k === 'max-affected' && /^\d+$/.test(v ?? '')) prefs.maxAffected = Number(v);
   }
   return prefs;

@@ -27,7 +27,7 @@ export function checkProfile(header: (name: string) => string | undefined) {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function parseJsonBody(text: string): unknown {
+export function parseJsonValue(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -37,7 +37,7 @@ function parseJsonBody(text: string): unknown {
 
 /** POST: one object or an array of objects, always handled as rows. */
 export function parseRows(text: string): Record<string, unknown>[] {
-  const body = parseJsonBody(text);
+  const body = parseJsonValue(text);
   const rows = Array.isArray(body) ? body : [body];
   if (!rows.every(isObject)) throw new GatewayError(400, 'PGRST102', 'Empty or invalid json', 'Expected an object or an array of objects');
   return rows;
@@ -45,7 +45,7 @@ export function parseRows(text: string): Record<string, unknown>[] {
 
 /** PATCH: one object with the new values. */
 export function parseObject(text: string): Record<string, unknown> {
-  const body = parseJsonBody(text);
+  const body = parseJsonValue(text);
   if (!isObject(body)) throw new GatewayError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object');
   return body;
 }

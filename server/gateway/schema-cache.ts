@@ -26,16 +26,47 @@ export interface ForeignKey {
   refColumns: string[];
 }
 
+/** A function of schema `public`, callable as /rpc/<name>. */
+export interface DbFunction {
+  name: string;
+  /** Input arguments in order ('' for an unnamed one); the last `defaults` have defaults. */
+  args: { name: string; type: string; variadic: boolean }[];
+  defaults: number;
+  /** Columns of a RETURNS TABLE / OUT-parameter function. */
+  outColumns: Column[];
+  returnType: string;
+  /** The table or view whose row type it returns, if any. */
+  returnRel: string | null;
+  retset: boolean;
+  /** pg_proc.provolatile: i, s or v. */
+  volatility: string;
+}
+
 export interface Schema {
   generation: number;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
+  functions: Map<string, DbFunction[]>;
+}
+
+interface FunctionRow {
+  name: string;
+  retset: boolean;
+  volatility: string;
+  returnType: string;
+  returnRel: string | null;
+  ndefaults: number;
+  argNames: string[] | null;
+  argModes: string[] | null;
+  argTypes: string[] | null;
+  argCategories: string[] | null;
 }
 
 interface CatalogRow {
   relations: { name: string; kind: string; columns: Column[]; primaryKey: string[]; uniques: string[][] }[];
   foreignKeys: ForeignKey[];
   viewColumns: { view: string; table: string; column: string }[];
+  functions: FunctionRow[];
 }
 
 // One round trip; every identifier the gateway will ever put in SQL comes from here.
@@ -81,7 +112,20 @@ select json_build_object(
                     and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
     join rels t on t.oid = d.refobjid and t.oid <> v.oid and t.relkind in ('r', 'p', 'f')
     join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-    where v.relkind in ('v', 'm'))
+    where v.relkind in ('v', 'm')),
+  'functions', (select coalesce(json_agg(json_build_object(
+      'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile,
+      'returnType', p.prorettype::regtype::text,
+      'returnRel', (select c.relname from rels c where c.oid = t.typrelid),
+      'ndefaults', p.pronargdefaults,
+      'argNames', p.proargnames, 'argModes', p.proargmodes::text[],
+      'argTypes', (select json_agg(x::regtype::text order by o) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o)),
+      'argCategories', (select json_agg(ty.typcategory order by o) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o) join pg_type ty on ty.oid = u.x)
+    )), '[]')
+    from pg_proc p join pg_type t on t.oid = p.prorettype
+    where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+      -- trigger functions cannot be called
+      and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype))
 )::text as catalog`;
 
 /**
@@ -126,7 +170,24 @@ async function loadSchema(db: Queryable, generation: number): Promise<Schema> {
       uniques: r.uniques,
     });
   }
-  return { generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row, relations)] };
+  const functions = new Map<string, DbFunction[]>();
+  for (const f of row.functions) {
+    const types = f.argTypes ?? [];
+    const modes = f.argModes ?? types.map(() => 'i');
+    const args: DbFunction['args'] = [];
+    const outColumns: Column[] = [];
+    types.forEach((type, i) => {
+      const name = f.argNames?.[i] ?? '';
+      if (modes[i] === 'i' || modes[i] === 'b' || modes[i] === 'v') args.push({ name, type, variadic: modes[i] === 'v' });
+      if (modes[i] === 'o' || modes[i] === 'b' || modes[i] === 't') outColumns.push({ name, type, category: f.argCategories?.[i] ?? 'U' });
+    });
+    const fn: DbFunction = {
+      name: f.name, args, defaults: f.ndefaults, outColumns, returnType: f.returnType, returnRel: f.returnRel,
+      retset: f.retset, volatility: f.volatility,
+    };
+    functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
+  }
+  return { generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row, relations)], functions };
 }
 
 /** Reloads start at most this often, so a flood of requests for unknown names stays cheap. */

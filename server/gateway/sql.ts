@@ -31,15 +31,42 @@ export function columnOf(rel: Relation, name: string) {
   return col;
 }
 
-class Builder {
+/** What one request may cost (server/config.ts, GatewaySettings). */
+export interface Limits {
+  maxRows: number;
+  maxEmbedDepth: number;
+}
+
+/**
+ * One relation of a read as the fan-out count sees it (see fanOutStatement): the rows it adds
+ * for each row of its parent node, as a LATERAL subquery named by the alias the read uses.
+ */
+interface CostNode {
+  parent: CostNode | null;
+  alias: string;
+  /** `(SELECT tN.* FROM … WHERE … LIMIT …) AS tN`, or for the root its FROM item. */
+  source: string;
+  toMany: boolean;
+}
+
+export class Builder {
   readonly params: string[] = [];
   private aliases = 0;
   private usedLevels = new Set<string>(['']);
+  readonly nodes: CostNode[] = [];
+  private parentNode: CostNode | null = null;
 
   constructor(
     readonly schema: Schema,
     readonly query: ParsedQuery,
+    readonly limits: Limits = { maxRows: Number.MAX_SAFE_INTEGER, maxEmbedDepth: Number.MAX_SAFE_INTEGER },
   ) {}
+
+  /** A level's limit capped by maxRows (PostgREST's db-max-rows: silently, the answer says how many). */
+  cappedLimit(limit: number | undefined): number | undefined {
+    const capped = Math.min(limit ?? Infinity, this.limits.maxRows);
+    return capped === Infinity || capped === Number.MAX_SAFE_INTEGER ? undefined : capped;
+  }
 
   /** A bound parameter, always sent as text, optionally cast to a catalog type. */
   param(value: string, type?: string): string {
@@ -186,8 +213,9 @@ class Builder {
 
   paging(options: { limit?: number; offset?: number }): string {
     let sql = '';
-    if (options.limit !== undefined) sql += ` LIMIT ${this.param(String(options.limit), 'bigint')}`;
-    if (options.offset) sql += ` OFFSET ${this.param(String(options.offset), 'bigint')}`;
+    // integers (parsed as at most 15 digits, or settings): written in the statement, which a parameter would cost more
+    if (options.limit !== undefined) sql += ` LIMIT ${Math.trunc(options.limit)}`;
+    if (options.offset) sql += ` OFFSET ${Math.trunc(options.offset)}`;
     return sql;
   }
 
@@ -221,19 +249,62 @@ class Builder {
   }
 
   private embed(parent: Relation, parentAlias: string, item: Extract<SelectItem, { type: 'embed' }>, path: string[]): EmbedPlan {
+    if (path.length > this.limits.maxEmbedDepth) throw tooDeep(path.length, this.limits.maxEmbedDepth);
     const link = resolveRelationship(this.schema, parent, item.name, item.hint);
     const alias = this.nextAlias();
     const on = link.pairs.map(([p, t]) => `${alias}.${ident(t)} = ${parentAlias}.${ident(p)}`);
+    const node: CostNode = { parent: this.parentNode, alias, source: '', toMany: !link.toOne };
+    this.nodes.push(node);
+    this.parentNode = node;
     const inner = this.levelParts(link.target, alias, item.select, path);
+    this.parentNode = node.parent;
     const where = ` WHERE ${[...on, ...inner.where].join(' AND ')}`;
     const from = `FROM ${tableRef(link.target)} AS ${alias}${where}`;
-    const rows = `SELECT ${inner.columns} ${from}${inner.order}${this.paging(inner.options)}`;
+    const paging = this.paging({ limit: link.toOne ? inner.options.limit : this.cappedLimit(inner.options.limit), offset: inner.options.offset });
+    node.source = `(SELECT ${alias}.* ${from}${inner.order}${paging}) AS ${alias}`;
+    const rows = `SELECT ${inner.columns} ${from}${inner.order}${paging}`;
     const value = link.toOne
       ? `(SELECT row_to_json(_${alias}) FROM (${rows}) _${alias})`
       : `COALESCE((SELECT json_agg(_${alias}) FROM (${rows}) _${alias}), '[]')`;
     return { value, exists: `EXISTS (SELECT 1 ${from})`, inner: item.inner };
   }
 }
+
+const tooDeep = (depth: number, max: number) =>
+  new GatewayError(400, '54000', `The request embeds resources ${depth} levels deep; at most ${max} are allowed`, null,
+    'Embed fewer levels, or read the deeper levels with another request.');
+
+/** Above this, a read is refused before it runs: rows of its embeds, and bytes of all its rows. */
+export interface FanOutBudget {
+  maxEmbeddedRows: number;
+  maxAnswerBytes: number;
+}
+
+/**
+ * The statement that measures what a read with to-many embeds would produce, before it runs and
+ * as the caller (RLS applies): one row per row of each level, each LATERAL level keeping the
+ * read's own filters, order and per-parent limit, so a fan-out of embeds is counted as the read
+ * would meet it. It stops one row past the budget: its own cost is bounded by the budget.
+ * Answers null when the read cannot fan out (no to-many embed).
+ */
+function fanOutStatement(b: Builder, root: CostNode, budget: FanOutBudget): Statement | null {
+  if (!b.nodes.some((n) => n.toMany)) return null;
+  const chain = (n: CostNode): string[] => (n.parent ? [...chain(n.parent), n.source] : [root.source, n.source]);
+  const parts = [`SELECT 0 AS embedded, pg_column_size(${root.alias}.*) AS w FROM ${root.source}`];
+  for (const n of b.nodes) parts.push(`SELECT 1, pg_column_size(${n.alias}.*) FROM ${chain(n).join(' CROSS JOIN LATERAL ')}`);
+  const stop = budget.maxEmbeddedRows + b.limits.maxRows + 1;
+  // every parameter of the read is named once, so that Postgres knows its type even where the count leaves its use out
+  const named = b.params.length ? `WITH _params AS (SELECT ${b.params.map((_, i) => `$${i + 1}::text`).join(', ')}) ` : '';
+  const sql =
+    named +
+    `SELECT count(*) FILTER (WHERE embedded = 1)::int8 AS total, count(*)::int AS page, coalesce(sum(w), 0)::int8::text AS body ` +
+    `FROM (${parts.join(' UNION ALL ')} LIMIT ${stop}) _n`;
+  return { sql, params: b.params };
+}
+
+export const tooCostly = (what: string, max: number) =>
+  new GatewayError(400, '54000', `The request would answer more than ${max} ${what}`, null,
+    'Select fewer rows (filters, limit, or a limit on each embedded resource, e.g. rel.limit=10).');
 
 interface EmbedPlan {
   /** The JSON value: an object (to-one) or an array (to-many). */
@@ -300,26 +371,39 @@ export interface Statement {
 const aggregate = (nullsStripped: boolean) =>
   `count(*)::int AS page, ${nullsStripped ? 'json_strip_nulls' : ''}(coalesce(json_agg(_src), '[]'))::text AS body`;
 
+export interface ReadPlan {
+  statement: Statement;
+  /** Run first, as the caller: what the read would produce (see fanOutStatement). */
+  fanOut: Statement | null;
+}
+
 export function readStatement(
   schema: Schema,
   table: string,
   query: ParsedQuery,
-  opts: { count: boolean; range: { offset: number; limit?: number }; nullsStripped: boolean },
-): Statement {
-  const rel = relationOf(schema, table);
-  const b = new Builder(schema, query);
+  opts: {
+    count: boolean; range: { offset: number; limit?: number }; nullsStripped: boolean; limits?: Limits; budget?: FanOutBudget;
+    /** A function's result instead of a table (/rpc): its row type, and the FROM items that call it as t0. */
+    source?: { rel: Relation; from: (b: Builder) => string };
+  },
+): ReadPlan {
+  const rel = opts.source?.rel ?? relationOf(schema, table);
+  const b = new Builder(schema, query, opts.limits);
+  const fromItem = opts.source ? opts.source.from(b) : `${tableRef(rel)} AS t0`;
   const root = b.levelParts(rel, 't0', query.select, []);
   b.checkLevels();
   const where = root.where.length ? ` WHERE ${root.where.join(' AND ')}` : '';
-  const from = `FROM ${tableRef(rel)} AS t0${where}`;
-  const source = `(SELECT ${root.columns} ${from}${root.order}${b.paging(opts.range)}) _src`;
+  const from = `FROM ${fromItem}${where}`;
+  const paging = b.paging({ offset: opts.range.offset, limit: opts.limits ? b.cappedLimit(opts.range.limit) : opts.range.limit });
+  const source = `(SELECT ${root.columns} ${from}${root.order}${paging}) _src`;
+  const fanOut = opts.budget ? fanOutStatement(b, { parent: null, alias: 't0', toMany: false, source: `(SELECT t0.* ${from}${root.order}${paging}) AS t0` }, opts.budget) : null;
   if (!opts.count) {
     // without a total, no aggregate: json_agg made a single-row read's statement cost 52 µs instead of 44
     const json = opts.nullsStripped ? 'json_strip_nulls(row_to_json(_src))' : 'row_to_json(_src)';
-    return { sql: `SELECT ${json}::text AS json FROM ${source}`, params: b.params, perRow: true };
+    return { statement: { sql: `SELECT ${json}::text AS json FROM ${source}`, params: b.params, perRow: true }, fanOut };
   }
   const sql = `SELECT (SELECT count(*) ${from})::int8 AS total, ${aggregate(opts.nullsStripped)} FROM ${source}`;
-  return { sql, params: b.params };
+  return { statement: { sql, params: b.params }, fanOut };
 }
 
 export interface WriteOptions {
@@ -364,7 +448,9 @@ export function insertStatement(schema: Schema, table: string, query: ParsedQuer
   if (opts.resolution) {
     const target = query.onConflict ?? rel.primaryKey;
     for (const n of target) columnOf(rel, n);
-    const updates = names.filter((n) => !target.includes(n));
+    // a body of key columns only still updates (PostgREST sets them to themselves): the row is answered, not skipped
+    const nonKey = names.filter((n) => !target.includes(n));
+    const updates = nonKey.length ? nonKey : names;
     const targetSql = target.length ? ` (${target.map(ident).join(', ')})` : '';
     conflict =
       opts.resolution === 'ignore-duplicates' || updates.length === 0

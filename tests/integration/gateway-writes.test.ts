@@ -262,9 +262,14 @@ describe('errors in PostgREST shape', () => {
     expect(data).toEqual([{ label: 'tarde' }]);
   });
 
-  it('functions are not exposed: rpc answers 404 PGRST202, other paths 404 (never the SPA)', async () => {
-    const { error, status } = await server.supabase().rpc('es_admin');
+  it('an unknown function answers 404 PGRST202, other paths 404 (never the SPA)', async () => {
+    const { error, status } = await server.supabase().rpc('no_existe');
     expect([status, error?.code]).toEqual([404, 'PGRST202']);
+    // the policies' own helpers answer for the caller, as on a hosted project
+    const helper = await server.supabase().rpc('es_admin');
+    expect([helper.status, helper.data === true]).toEqual([200, false]);
+    const trigger = await server.supabase().rpc('validar_cita');
+    expect([trigger.status, trigger.error?.code]).toEqual([404, 'PGRST202']);
     const other = await rest(server, 'a/b/c');
     expect([other.status, (await other.json()).code]).toEqual([404, 'PGRST125']);
   });
