@@ -155,11 +155,16 @@ export const requiredText = (message: string) => z.preprocess(trimmed, z.string(
 /** An optional text: empty becomes null. */
 export const optionalText = () => z.preprocess((v) => trimmed(blankToNull(v)), z.string().nullable());
 
-/** A required e-mail; anything else (also empty) → `message`. */
 /** A phone: digits, spaces, +, (), - or . with 6 to 15 digits (the same check as the database's). */
 export const TELEFONO_OFICINA = /^\+?[0-9 ().-]+$/;
-export const optionalPhone = (message: string) =>
-  optionalText().refine((v) => v === null || (TELEFONO_OFICINA.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 15), message);
+const digitCount = (v: string) => v.match(/\d/g)?.length ?? 0;
+/** An optional phone: fewer than 6 digits ('abcdef' too) → `tooFew`; other characters or over 15 digits → `invalid`. */
+export const optionalPhone = (tooFew: string, invalid: string) =>
+  optionalText()
+    .refine((v) => v === null || digitCount(v) >= 6, { message: tooFew, abort: true })
+    .refine((v) => v === null || (TELEFONO_OFICINA.test(v) && digitCount(v) <= 15), invalid);
+
+/** A required e-mail; anything else (also empty) → `message`. */
 
 export const requiredEmail = (message: string) => z.preprocess(trimmed, z.email({ error: message }));
 

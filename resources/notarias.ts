@@ -7,7 +7,10 @@ export const notariaSchema = z.object({
   nombre: requiredText('El nombre es obligatorio'),
   direccion: requiredText('La dirección es obligatoria'),
   email: optionalEmail('Formato de email inválido'),
-  telefono: optionalPhone('El teléfono debe tener al menos 6 dígitos (solo números, espacios, +, paréntesis, guiones o puntos)'),
+  telefono: optionalPhone(
+    'El teléfono debe tener al menos 6 dígitos',
+    'El teléfono solo puede tener números, espacios, +, paréntesis, guiones o puntos, y hasta 15 dígitos',
+  ),
   sistema_videoconferencia: optionalUrl('La URL del sistema de videoconferencia no es válida'),
   externalidnotaria: requiredText('El identificador externo es obligatorio'),
   idint: requiredPositiveInt('El número interno es obligatorio', 'El número interno debe ser un número entero positivo'),
