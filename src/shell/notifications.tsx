@@ -13,7 +13,10 @@ const ToastContext = createContext<NotificationInstance | null>(null);
 let openToast: ((params: OpenNotificationParams) => void) | null = null;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [api, holder] = useNotification({ placement: 'bottomRight', maxCount: 3 });
+  // At the top: at the bottom a toast covered a dialog's footer (its save button, on a phone the
+  // whole footer), and while the pointer rested on it the toast stayed, so the button could not be
+  // pressed at all.
+  const [api, holder] = useNotification({ placement: 'top', maxCount: 3 });
   return (
     <ToastContext.Provider value={api}>
       {holder}
