@@ -1,27 +1,13 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot, randomNif } from './fixtures';
 import { choose, dialog, freshUser, selectClient, servicios, toast } from './datos-personales-helpers';
+import { carlos } from '../support/carlos';
 
 /**
  * Representatives keep what the user did not touch: adding an existing person with only the
  * required fields, a failed creation, an edit reopened without reloading, and Escape in a list.
  */
 
-const carlos = (numero: string) => ({
-  tipoPersona: 'FISICA',
-  identificador: { tipo: 'NIF', numero },
-  nombre: 'Carlos',
-  primerApellido: 'Ruiz',
-  segundoApellido: 'Sanz',
-  genero: 'FEMENINO',
-  fechaNacimiento: '1970-02-03',
-  estadoCivil: 'CASADO',
-  regimenEconomico: 'GANANCIALES',
-  profesion: 'Abogado/a',
-  email: 'carlos@example.com',
-  telefono: '+34 600 111 222',
-  direccion: { tipoVia: 'Calle', nombreVia: 'Mayor', numeroVia: '5', codPostal: '28013', localidad: 'Madrid', provincia: 'Madrid', pais: 'ESP' },
-});
 
 /** Fills only the required fields of the representative form. */
 async function requeridos(page: Page, numero: string) {

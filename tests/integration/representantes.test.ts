@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { insertPersona, insertPrivilegio, nuevoNif } from './personas.fixtures';
+import { carlos } from '../support/carlos';
 
 let server: TestServer;
 let ana: string; // a registered client
@@ -27,21 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const carlos = (numero: string) => ({
-  tipoPersona: 'FISICA',
-  identificador: { tipo: 'NIF', numero },
-  nombre: 'Carlos',
-  primerApellido: 'Ruiz',
-  segundoApellido: 'Sanz',
-  genero: 'FEMENINO',
-  fechaNacimiento: '1970-02-03',
-  estadoCivil: 'CASADO',
-  regimenEconomico: 'GANANCIALES',
-  profesion: 'Abogado/a',
-  email: 'carlos@example.com',
-  telefono: '+34 600 111 222',
-  direccion: { tipoVia: 'Calle', nombreVia: 'Mayor', numeroVia: '5', codPostal: '28013', localidad: 'Madrid', provincia: 'Madrid', pais: 'ESP' },
-});
 
 /** What the representative form sends with only the required fields (and its defaults). */
 const minimo = (numero: string) => ({
