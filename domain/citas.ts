@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Appointments (spec part 2: Cita, the wizard, the texts of /citas). Stored in table public.citas. */
+/** Appointments: the Cita record, the booking wizard and the texts of /citas. Stored in table public.citas. */
 
 export type TipoCita = 'presencial' | 'online';
 
@@ -32,7 +32,7 @@ export const TIPOS_CITA: { value: TipoCita; label: string }[] = [
   { value: 'online', label: 'Online' },
 ];
 export const TIPO_CITA_POR_DEFECTO: TipoCita = 'presencial';
-/** The subjects of the spec; the admin's table tipos_asunto is the list actually offered. */
+/** The subjects offered when the admin's table tipos_asunto has none: Firma, Consulta, Otros (default Consulta). */
 export const ASUNTOS_POR_DEFECTO = ['Firma', 'Consulta', 'Otros'];
 export const ASUNTO_POR_DEFECTO = 'Consulta';
 
@@ -68,7 +68,7 @@ export const nuevaCitaSchema = z.object({
 });
 export type NuevaCita = z.infer<typeof nuevaCitaSchema>;
 
-/** 'YYYY-MM-DD' → 'dd/mm/yyyy' (the spec's Fecha column). */
+/** 'YYYY-MM-DD' → 'dd/mm/yyyy' (how the Fecha column shows it). */
 export function fechaEs(date: string): string {
   const [y, m, d] = date.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;

@@ -1,5 +1,5 @@
 /**
- * Country names and ISO 3166 alpha-3 codes (spec part 1, section 5 "Conversions before sending").
+ * Country names and ISO 3166 alpha-3 codes: forms show the Spanish name, the API stores the alpha-3 code.
  * Names come from the maintained i18n-iso-countries data (Spanish, plus English names and aliases
  * such as 'UK' or 'USA'), never from a hand-written map.
  */

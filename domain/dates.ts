@@ -1,5 +1,5 @@
 /**
- * Dates of the person forms (spec part 1, sections 5 and 9): forms show dd/mm/yyyy, the API
+ * Dates of the person forms: forms show dd/mm/yyyy, the API
  * speaks ISO yyyy-mm-dd. Pure functions shared by the portal, the server schemas and the tests.
  */
 
@@ -103,7 +103,7 @@ function parseFormDate(value: string, formatMessage: string): { iso: string } | 
 }
 
 /**
- * The birth-date rules of the natural-person form, in the spec's order; null when valid.
+ * The birth-date rules of the natural-person form, checked in order (format, real date, not in the future, age); null when valid.
  * `today` is yyyy-mm-dd (defaults to today in the offices' time zone).
  */
 export function birthDateError(value: string, today: string = todayIso()): string | null {

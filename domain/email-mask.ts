@@ -1,6 +1,6 @@
 /**
  * The e-mail shown while confirming a registration PIN: the first two characters of the
- * address, then '***', then the domain part (spec part 1, sections 4 and 9).
+ * address, then '***', then the domain part.
  */
 export const EMAIL_MASK_VISIBLE_CHARS = 2;
 

@@ -1,5 +1,5 @@
 /**
- * Spanish identifier rules (spec part 1, section 5): NIF, NIE and CIF by entity and document type.
+ * Spanish identifier rules: NIF, NIE and CIF by entity and document type.
  * Shared by the login screen, the person forms and the server's schemas.
  */
 export type TipoPersona = 'FISICA' | 'JURIDICA';
@@ -60,7 +60,7 @@ export function looksLikeCif(value: string): boolean {
 }
 
 /**
- * Validates an identifier for an entity type; returns the spec's message, or null when valid.
+ * Validates an identifier for an entity type; returns the Spanish message to show, or null when valid.
  * Passports are never checked.
  */
 export function validateIdentifier(tipoPersona: TipoPersona, tipo: TipoDocumento | string, numero: string): string | null {

@@ -1,7 +1,7 @@
 /**
  * The answer of a successful PIN login. Back ends spell the fields differently, so the portal
  * accepts access_token / accessToken / token, refresh_token / refreshToken and
- * idPersona / id_persona (spec part 1, section 3).
+ * idPersona / id_persona.
  */
 export interface LoginData {
   accessToken: string;

@@ -1,6 +1,6 @@
 import { looksLikeCif, validateIdentifier, type TipoDocumento } from './identifiers';
 
-/** Texts and rules of the login and registration screen (spec part 1, section 5, Login). */
+/** Texts and rules of the login and registration screen. */
 export const LOGIN_MENSAJES = {
   documentoInvalido: 'Documento inválido',
   soloPersonasFisicas: 'El registro inicial es solo para personas físicas.',

@@ -1,5 +1,5 @@
 /**
- * The person forms of the portal (spec part 1, sections 3 and 5): their zod schemas with the
+ * The person forms of the portal: their zod schemas with the
  * spec's messages, their defaults, and the conversions to and from the API's persona and
  * privilegio. No React here, so the unit tests use the very same rules.
  */

@@ -1,5 +1,5 @@
 /**
- * The persona of the services API (spec part 1, section 3): its shape, the zod schema that
+ * The persona of the services API: its shape, the zod schema that
  * validates every body the server accepts, and the display rules the portal shows.
  */
 import { z } from 'zod';

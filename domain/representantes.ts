@@ -1,5 +1,5 @@
 /**
- * Privilegios between a granting and a receiving person (spec part 1, sections 3, 4 and 6):
+ * Privilegios between a granting and a receiving person:
  * the API schema, the permission presets by type and the activity of a relation.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export const ETIQUETAS_TIPO_PRIVILEGIO: Record<TipoPrivilegio, string> = {
   GENERAL: 'General',
 };
 
-/** The eight permissions of the form, with the spec's labels (permisoCrearPrivilegio is not one). */
+/** The eight permissions of the form, with their Spanish labels (permisoCrearPrivilegio is not one). */
 export const PERMISOS_FORMULARIO = [
   { campo: 'permisoLeerFichaReducida', etiqueta: 'Leer ficha reducida' },
   { campo: 'permisoLeerFicha', etiqueta: 'Leer ficha completa' },

@@ -1,10 +1,10 @@
 /**
- * Which appointment times a staff member offers on a date (spec part 2, sections 5 and 9).
+ * Which appointment times a staff member offers on a date.
  * Pure: the wizard and the tests give it the rules, the booked times and "now".
  *
- * offered = the spec's list for the weekday
+ * offered = the fixed times of the weekday (below)
  *           ∩ the working hours of the date (single-date available rules override weekly ones;
- *             a staff member without any available rule works the whole spec list)
+ *             a staff member without any available rule works all of them)
  *           − times inside a not-available rule of that date (single-date or weekly)
  *           − booked times − times already past.
  */
@@ -34,7 +34,7 @@ export function diaSemana(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-/** The spec's list of times for the weekday of a date. */
+/** The fixed times of the weekday of a date: 09-12 and 15-18 on weekdays, 10-12 at weekends. */
 export function slotsDelDia(date: string): string[] {
   const day = diaSemana(date);
   return [...(day === 0 || day === 6 ? SLOTS_FIN_DE_SEMANA : SLOTS_LABORABLES)];

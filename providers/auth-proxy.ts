@@ -1,6 +1,6 @@
 import { publicFunctions } from './supabase-public';
 
-/** The actions of the hosted auth-proxy function (spec part 1, section 7). */
+/** The actions of the hosted auth-proxy function. */
 export type AuthProxyBody =
   | { action: 'unifiedLogin'; username: string; tipoDocumento?: string }
   | { action: 'loginWithPincode'; username: string; pincode: string; externalIdNotaria: string }

@@ -1,4 +1,4 @@
-/** The session kept in the browser, under the spec's local-storage keys. */
+/** The session kept in the browser, under the local-storage keys auth_token, refresh_token and id_persona (the legacy portal's, so a session survives the switch). */
 export const SESSION_KEYS = { token: 'auth_token', refresh: 'refresh_token', persona: 'id_persona' } as const;
 
 export interface StoredSession {

@@ -1,5 +1,5 @@
 /**
- * The legacy client calls (spec part 1, section 7: /usuarios, /clientes), answered from the
+ * The legacy client calls (/usuarios, /clientes), answered from the
  * same personas and privilegios. Every call carries ?userEmail=, which must be the signed-in
  * person's e-mail. Unlike the old service they need the bearer token: answering personal data
  * to anyone who knows an e-mail address would leak it.

@@ -7,7 +7,7 @@ import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { todayIso } from '../../domain/dates.js';
 
 const ICS_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-/** Without rules a staff member has the spec's default availability: Monday to Friday, 09:00-14:00. */
+/** Without rules a staff member has the default availability: Monday to Friday, 09:00-14:00. */
 const DEFAULT_RULE = { id: 0, day_of_week: [1, 2, 3, 4, 5], start_time: '09:00', end_time: '14:00' };
 
 export const invitacionSchema = z.object({

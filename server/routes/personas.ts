@@ -1,5 +1,5 @@
 /**
- * /persona: read, create and change person records (spec part 1, section 7).
+ * /persona: read, create and change person records.
  * A person reads and changes themself, what they own, and what a privilegio in force grants;
  * anything else answers 404 so ids cannot be probed.
  */

@@ -1,5 +1,5 @@
 /**
- * /privilegio: the privileges one person grants another (spec part 1, sections 3, 4, 7).
+ * /privilegio: the privileges one person grants another.
  * Lists need full read access to the person; granting and changing need to be that person or
  * the owner of its record. Anything else answers 404.
  */

@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 
-/** Spinner with the spec's 'Cargando...' text, for lazy pages and the auth check. */
+/** Spinner with the text 'Cargando...', for lazy pages and the auth check. */
 export default function Loading() {
   return (
     <div role="status" style={{ minHeight: '50vh', display: 'grid', placeContent: 'center', justifyItems: 'center', gap: 12 }}>

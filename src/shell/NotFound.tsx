@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The spec's not-found screen (route *). */
+/** The not-found screen of any unknown route (*). */
 export default function NotFound() {
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>

@@ -4,7 +4,7 @@
 -- 20260101000400_citas.sql (SQLSTATE 23505, HTTP 409). These raise 23514 (HTTP 400) with a
 -- Spanish message.
 
--- The appointment times of the spec for a date's weekday (Saturday and Sunday: mornings only).
+-- The fixed appointment times of a date's weekday (Saturday and Sunday: mornings only).
 create or replace function public.horas_cita(p_date date) returns time[]
 language sql immutable as $$
   select case when extract(dow from p_date) in (0, 6)

@@ -58,7 +58,7 @@ test('a first-time user registers, signs in with the e-mailed PIN, stays signed 
   await screenshot(page, 'login-2-pincode');
   const pin = await pinFromOutbox(accesoPedido, email);
 
-  // a wrong PIN is refused with the spec's toast
+  // a wrong PIN is refused with its toast
   await page.getByLabel('Código PIN').fill(String((Number(pin) + 1) % 1_000_000).padStart(6, '0'));
   await page.getByRole('button', { name: 'Acceder' }).click();
   await expect(toast(page, 'Error de acceso')).toContainText('Código PIN incorrecto');

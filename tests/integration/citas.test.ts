@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('booking a slot', () => {
-  it('stores the appointment for who booked it, with the defaults of the spec', async () => {
+  it('stores the appointment for who booked it, with the defaults (presencial, Consulta)', async () => {
     const { data, error, status } = await asAna
       .from('citas')
       .insert({ client_id: ana, notaria_id: 1, staff_id: 1, date: MONDAY, time: '09:00' })
@@ -106,7 +106,7 @@ describe('booking a slot', () => {
     expect(await stored("select id from public.citas where staff_id = 2 and date = $1 and time = '12:00'", [MONDAY])).toHaveLength(1);
   });
 
-  it('refuses a slot outside the spec list, in the past or with staff of another office, with a Spanish message', async () => {
+  it('refuses a slot outside the fixed times, in the past or with staff of another office, with a Spanish message', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ date: SATURDAY, time: '15:00' }, 'La hora elegida no es una hora de cita de ese día'],
       [{ time: '13:30' }, 'La hora elegida no es una hora de cita de ese día'],

@@ -281,7 +281,7 @@ describe('actos', () => {
     expect(list.body.map((a: any) => a.titulo)).toEqual(['Poder General 01/06/2026 10:00', 'Reintento']);
   });
 
-  it('updates status and data of an act; without id it answers the spec message', async () => {
+  it('updates status and data of an act; without id it answers "ID del acto requerido para actualización"', async () => {
     const r = await send('PUT', `/acto/${acto.id}`, 'ana', { ...acto, status: 'ENVIADO' });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('ENVIADO');

@@ -39,7 +39,7 @@ describe('CIF of a legal entity', () => {
 });
 
 describe('validateIdentifier by entity and document type', () => {
-  it('gives the spec messages', () => {
+  it('gives the Spanish messages', () => {
     expect(validateIdentifier('FISICA', 'NIF', '12345678A')).toBe('El NIF introducido no es válido');
     expect(validateIdentifier('FISICA', 'NIE', 'X1234567A')).toBe('El NIE introducido no es válido');
     expect(validateIdentifier('JURIDICA', 'NIF', 'B12345675')).toBe('El CIF introducido no es válido');

@@ -17,7 +17,7 @@ const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('an empty natural-person form', () => {
-  it('shows every required-field message of the spec', () => {
+  it('shows every required-field message', () => {
     const m = messages(naturalFormSchema.safeParse({ tipoIdentificador: 'NIF', genero: 'MASCULINO', estadoCivil: 'SOLTERO' }));
     expect(m).toMatchObject({
       nombre: 'El nombre es obligatorio',

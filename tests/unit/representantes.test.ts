@@ -30,7 +30,7 @@ describe('permission presets by privilege type', () => {
       expect(permissionsLocked(tipo)).toBe(false);
     }
   });
-  it('has the spec labels, eight of them', () => {
+  it('has the Spanish labels, eight of them', () => {
     expect(PERMISOS_FORMULARIO.map((p) => p.etiqueta)).toEqual([
       'Leer ficha reducida', 'Leer ficha completa', 'Actualizar ficha', 'Leer expedientes',
       'Actualizar expedientes', 'Crear expedientes', 'Leer actos', 'Traspasar permisos',

@@ -26,7 +26,7 @@ const single = (date: string, start: string, end: string, isAvailable = true): R
 const offered = (date: string, rules: ReglaDisponibilidad[] = [], booked: string[] = [], now = EARLIER) =>
   slotsDisponibles({ date, rules, booked, now });
 
-describe('the spec list by weekday', () => {
+describe('the fixed times by weekday', () => {
   it('knows the weekday of a date whatever the time zone', () => {
     expect([MONDAY, SATURDAY, SUNDAY].map(diaSemana)).toEqual([1, 6, 0]);
   });
@@ -57,7 +57,7 @@ describe('weekly rules', () => {
     expect(offered(SATURDAY, [weekly([1, 2, 3, 4, 5], '09:00', '14:00')])).toEqual([]);
     expect(offered(MONDAY, [weekly([2], '09:00', '14:00')])).toEqual([]);
   });
-  it('never add times outside the spec list', () => {
+  it('never add times outside the fixed times', () => {
     expect(offered(SATURDAY, [weekly([6], '08:00', '20:00')])).toEqual(['10:00', '11:00', '12:00']);
   });
 });

@@ -24,7 +24,7 @@ export const CATEGORIAS_PREDETERMINADAS: CategoriaServicio[] = [
 export const LONGITUD_DESCRIPCION = 60;
 export const recortar = (texto: string, max = LONGITUD_DESCRIPCION) => (texto.length > max ? `${texto.slice(0, max).trimEnd()}...` : texto);
 
-/** The active categories by name; on failure the built-in ones, with the spec's toast. */
+/** The active categories by name; on failure the built-in ones, with a toast. */
 export function useCategorias() {
   const { open } = useNotification();
   const { result, query } = useList<CategoriaServicio>({
