@@ -49,7 +49,11 @@ export async function nuevoActo(page: Page, categoria: string, acto: string, tit
   await expect(input).toBeFocused();
   await input.fill(titulo);
   await input.press('Enter');
-  await expect(page.getByRole('dialog', { name: titulo })).toBeVisible();
+  const formulario = page.getByRole('dialog', { name: titulo });
+  await expect(formulario).toBeVisible();
+  // a click during the zoom-in may land where the close button was a frame earlier (the act
+  // journey once closed nothing): wait until the dialog stands still, as a person would
+  await expect(formulario).not.toHaveClass(/ant-zoom-(appear|enter)/);
   return page.frameLocator(`iframe[title="Formulario: ${titulo}"]`);
 }
 
