@@ -7,7 +7,7 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange,
+  CSV_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange, toCsv,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
 import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, scalarStatement } from './rpc.js';
@@ -76,6 +76,8 @@ interface Call {
   query: ParsedQuery;
   single: boolean;
   nullsStripped: boolean;
+  /** `Accept: text/csv`. */
+  csv?: boolean;
   /** GET of a function: run in a read-only transaction, as PostgREST does. */
   readOnly?: boolean;
 }
@@ -164,7 +166,7 @@ export function createGateway(ctx: AppContext) {
 
   async function read(call: Call): Promise<GatewayAnswer> {
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
-    const { statement, fanOut } = await plan((schema) =>
+    const { statement, fanOut, plan: estimate, estimateAbove } = await plan((schema) =>
       readStatement(schema, call.req.table, call.query, {
         count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
       }),
@@ -172,26 +174,33 @@ export function createGateway(ctx: AppContext) {
     if (fanOut) await checkFanOut(call, fanOut);
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
     checkAnswerSize(result);
+    if (estimate && (estimateAbove === undefined || (result.total ?? 0) > estimateAbove)) result.total = await plannedRows(call, estimate);
     if (result.total !== null && result.total !== 0 && offset > result.total) {
       throw new GatewayError(416, 'PGRST103', 'Requested range not satisfiable',
         `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
     }
     const partial = result.total !== null && result.page < result.total;
-    return {
-      status: partial ? 206 : 200,
-      headers: {
-        'Content-Range': contentRange(offset, result.page, result.total),
-        'Content-Type': call.single ? OBJECT_TYPE : JSON_TYPE,
-      },
-      body: bodyOf(call, result),
+    const headers: Record<string, string> = {
+      'Content-Range': contentRange(offset, result.page, result.total),
+      'Content-Type': call.csv ? CSV_TYPE : call.single ? OBJECT_TYPE : JSON_TYPE,
     };
+    if (call.prefs.count) headers['Preference-Applied'] = `count=${call.prefs.count}`;
+    return { status: partial ? 206 : 200, headers, body: call.csv ? toCsv(result.body) : bodyOf(call, result) };
+  }
+
+  /** The planner's estimate of the rows a read's filters match (EXPLAIN as the caller: RLS applies). */
+  async function plannedRows(call: Call, explain: Statement): Promise<number> {
+    const [, { rows }] = await ctx.db.batch([requestSettings(call.auth), explain]);
+    const raw = (rows[0] as Record<string, unknown>)['QUERY PLAN'];
+    const planJson = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    return Math.round(planJson[0]?.Plan?.['Plan Rows'] ?? 0);
   }
 
   async function write(call: Call): Promise<GatewayAnswer> {
     const { req, prefs, query } = call;
     const { method, table } = req;
     const representation = prefs.return === 'representation';
-    const opts = { representation, nullsStripped: call.nullsStripped, resolution: prefs.resolution };
+    const opts = { representation, nullsStripped: call.nullsStripped, resolution: prefs.resolution, missingDefault: prefs.missingDefault };
     let statement: Statement;
     if (method === 'POST') {
       const rows = parseRows(await req.text());
@@ -217,14 +226,19 @@ export function createGateway(ctx: AppContext) {
 
     const total = prefs.count ? result.page : null;
     const applied = [`return=${prefs.return}`];
-    if (prefs.count) applied.push('count=exact');
+    if (prefs.count) applied.push(`count=${prefs.count}`);
     if (prefs.resolution && method === 'POST') applied.push(`resolution=${prefs.resolution}`);
+    if (prefs.missingDefault && method !== 'DELETE') applied.push('missing=default');
+    if (prefs.handling) applied.push(`handling=${prefs.handling}`);
     if (prefs.rollback) applied.push('tx=rollback');
+    if (maxAffected !== undefined) applied.push(`max-affected=${maxAffected}`);
     const headers: Record<string, string> = {
       'Content-Range': method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, result.page, total),
       'Preference-Applied': applied.join(', '),
     };
-    const status = method === 'POST' ? 201 : representation ? 200 : 204;
+    // an upsert that only updated rows answers 200, as PostgREST does; one that inserted any, 201
+    const upsertUpdatedOnly = method === 'POST' && prefs.resolution === 'merge-duplicates' && result.total === 0 && result.page > 0;
+    const status = method === 'POST' ? (upsertUpdatedOnly ? 200 : 201) : representation ? 200 : 204;
     if (!representation) return { status, headers, body: null };
     headers['Content-Type'] = call.single ? OBJECT_TYPE : JSON_TYPE;
     return { status, headers, body: bodyOf(call, result) };
@@ -259,7 +273,7 @@ export function createGateway(ctx: AppContext) {
       }
       const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
       const readPlan = readStatement(schema, '', query, {
-        count: prefs.count && target.fn.retset, range: { offset, limit }, nullsStripped: call.nullsStripped, limits,
+        count: target.fn.retset && prefs.count ? 'exact' : undefined, range: { offset, limit }, nullsStripped: call.nullsStripped, limits,
         budget: target.fn.volatility === 'v' ? undefined : limits, source: { rel, from: rowsSource(target) },
       });
       return { kind: 'rows' as const, fn: target.fn, readPlan, offset };
@@ -273,7 +287,7 @@ export function createGateway(ctx: AppContext) {
         throw new GatewayError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${r.page} rows`);
       }
     };
-    const applied = [prefs.rollback && 'tx=rollback', prefs.singleObject && 'params=single-object', prefs.count && 'count=exact'].filter(Boolean);
+    const applied = [prefs.rollback && 'tx=rollback', prefs.singleObject && 'params=single-object', prefs.count && `count=${prefs.count}`].filter(Boolean);
     const headers: Record<string, string> = applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
     if (built.kind === 'scalar') {
       const result = await run(call, built.scalar, call.single || maxAffected !== undefined ? check : undefined);
@@ -306,7 +320,7 @@ export function createGateway(ctx: AppContext) {
       if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
         throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
-      checkProfile(req.header);
+      checkProfile(req.header, limits.schemas);
       auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
       const call: Call = {
         req,

@@ -40,6 +40,8 @@ export interface DbFunction {
   retset: boolean;
   /** pg_proc.provolatile: i, s or v. */
   volatility: string;
+  /** pg_proc.prorows: the rows a set-returning function is declared to return (ROWS 1: a to-one computed relationship). */
+  rows: number;
 }
 
 export interface Schema {
@@ -53,6 +55,7 @@ interface FunctionRow {
   name: string;
   retset: boolean;
   volatility: string;
+  rows: number;
   returnType: string;
   returnRel: string | null;
   ndefaults: number;
@@ -114,7 +117,7 @@ select json_build_object(
     join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
     where v.relkind in ('v', 'm')),
   'functions', (select coalesce(json_agg(json_build_object(
-      'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile,
+      'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
       'returnType', p.prorettype::regtype::text,
       'returnRel', (select c.relname from rels c where c.oid = t.typrelid),
       'ndefaults', p.pronargdefaults,
@@ -183,7 +186,7 @@ async function loadSchema(db: Queryable, generation: number): Promise<Schema> {
     });
     const fn: DbFunction = {
       name: f.name, args, defaults: f.ndefaults, outColumns, returnType: f.returnType, returnRel: f.returnRel,
-      retset: f.retset, volatility: f.volatility,
+      retset: f.retset, volatility: f.volatility, rows: Number(f.rows),
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }
