@@ -512,7 +512,7 @@ export function resolveRelationship(schema: Schema, parent: Relation, name: stri
   const computed = computedLink(schema, parent, name);
   if (computed) return computed;
   const target = schema.relations.get(name);
-  const candidates: Link[] = [];
+  let candidates: Link[] = [];
   const matchesHint = (fk: ForeignKey) =>
     !hint || fk.name === hint || sameSet(fk.columns, [hint]) || sameSet(fk.refColumns, [hint]);
 
@@ -534,6 +534,8 @@ export function resolveRelationship(schema: Schema, parent: Relation, name: stri
     }
   }
   if (target) candidates.push(...junctionLinks(schema, parent, target, hint));
+  // a key column or constraint names the table it references, not the views that expose that table
+  if (!target && candidates.some((c) => !c.target.isView)) candidates = candidates.filter((c) => !c.target.isView);
   if (candidates.length === 0) throw miss(noRelationship(parent.name, name));
   if (candidates.length > 1) throw ambiguousRelationship(parent.name, name, candidates.map((c) => c.describe));
   return candidates[0];
