@@ -1,4 +1,10 @@
-import { startTestServer } from '../support/server';
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { createClient } from '@supabase/supabase-js';
+import { startServer } from '../../server/boot';
+import { openPostgres } from '../../server/db/postgres';
+import { signAccessToken } from '../../server/auth/jwt';
+import { SERVICES, TEST_JWT_SECRET, startTestServer, type TestServer } from '../support/server';
 
 /**
  * A schema of the PostgREST documentation's kind, for the conformance tests of the gateway
@@ -103,8 +109,38 @@ grant select, insert, update, delete on public.gc_user_profiles, public.gc_best_
   public.gc_active_users, public.gc_shouting_users, public.gc_renamed_messages, public.gc_items to anon, authenticated;
 `;
 
-export async function startConformanceServer() {
-  const server = await startTestServer();
+/**
+ * The server with the conformance schema: on PGlite, or with TEST_DATABASE_URL on a fresh
+ * database of that PostgreSQL server (dropped on close), as the external conformance suite runs it.
+ */
+export async function startConformanceServer(): Promise<TestServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const server = await startTestServer();
+    await server.ctx.db.exec(CONFORMANCE_SQL);
+    return server;
+  }
+  const admin = await openPostgres(adminUrl);
+  const name = `gateway_${randomUUID().slice(0, 8)}`;
+  await admin.exec(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const server = await startServer({ port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET, production: false, trustProxy: 1 }, { log: () => undefined });
   await server.ctx.db.exec(CONFORMANCE_SQL);
-  return server;
+  return {
+    ...server,
+    token: (sub, appRole = 'assistant') => signAccessToken(TEST_JWT_SECRET, { sub, app_role: appRole }),
+    api: (path, init = {}) => fetch(`${server.url}${SERVICES}${path}`, init),
+    supabase: (token) =>
+      createClient(server.url, server.ctx.anonKey, {
+        accessToken: token ? async () => token : undefined,
+        realtime: { transport: WebSocket as never },
+        auth: token ? undefined : { persistSession: false, autoRefreshToken: false },
+      }),
+    close: async () => {
+      await server.close();
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
 }

@@ -226,6 +226,9 @@ describe('counts, media types and profiles', () => {
       expect(total).toBeGreaterThan(0);
       if ((total ?? 0) > 1) expect(status).toBe(206);
     }
+    const planned = await rest('gc_users?select=username&limit=1', { headers: { Prefer: 'count=planned' } });
+    expect(planned.headers.get('preference-applied')).toBe('count=planned');
+    expect(planned.headers.get('content-range')).toMatch(/^0-0\/\d+$/);
     // below db-max-rows, estimated is the exact count
     expect((await sb().from('gc_users').select('username', { count: 'estimated' }).eq('status', 'ONLINE')).count).toBe(3);
   });
