@@ -22,18 +22,18 @@ export class GatewayError extends Error {
 export const parseError = (what: string, details: string) =>
   new GatewayError(400, 'PGRST100', `"failed to parse ${what}"`, details);
 
-export const unknownTable = (table: string) =>
-  new GatewayError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+export const unknownTable = (schema: string, table: string) =>
+  new GatewayError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
 
 export const unknownColumn = (table: string, column: string) =>
   new GatewayError(400, '42703', `column ${table}.${column} does not exist`);
 
-export const noRelationship = (from: string, to: string) =>
+export const noRelationship = (schema: string, from: string, to: string) =>
   new GatewayError(
     400,
     'PGRST200',
     `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema 'public', but no matches were found.`,
+    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema '${schema}', but no matches were found.`,
   );
 
 /** One candidate of an ambiguous embed, as PostgREST describes it in PGRST201's details. */

@@ -80,6 +80,8 @@ interface Call {
   csv?: boolean;
   /** GET of a function: run in a read-only transaction, as PostgREST does. */
   readOnly?: boolean;
+  /** The schema cache of the schema the request names (Accept-Profile / Content-Profile). */
+  catalog: SchemaCatalog;
 }
 
 const errorAnswer = (error: GatewayError): GatewayAnswer => ({
@@ -98,11 +100,14 @@ const checkSingle = (call: Call, r: Result) => {
 export type Gateway = ReturnType<typeof createGateway>;
 
 export function createGateway(ctx: AppContext) {
-  const catalog = new SchemaCatalog(ctx.db);
   const limits = ctx.config.gateway;
+  // one schema cache per exposed schema (PostgREST's db-schemas); the first is the default
+  const schemas = limits.schemas.length ? limits.schemas : ['public'];
+  const catalogs = new Map(schemas.map((name) => [name, new SchemaCatalog(ctx.db, name)]));
 
   /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
-  async function plan<T>(build: (schema: Schema) => T): Promise<T> {
+  async function plan<T>(call: Call, build: (schema: Schema) => T): Promise<T> {
+    const catalog = call.catalog;
     const schema = await catalog.get();
     try {
       return build(schema);
@@ -143,7 +148,7 @@ export function createGateway(ctx: AppContext) {
     } catch (e) {
       if (e instanceof Rollback) return e.result;
       // a table or column dropped since the cache was loaded
-      if (isPgError(e) && (e.code === '42P01' || e.code === '42703')) catalog.invalidate();
+      if (isPgError(e) && (e.code === '42P01' || e.code === '42703')) call.catalog.invalidate();
       throw e;
     }
   }
@@ -166,7 +171,7 @@ export function createGateway(ctx: AppContext) {
 
   async function read(call: Call): Promise<GatewayAnswer> {
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
-    const { statement, fanOut, plan: estimate, estimateAbove } = await plan((schema) =>
+    const { statement, fanOut, plan: estimate, estimateAbove } = await plan(call, (schema) =>
       readStatement(schema, call.req.table, call.query, {
         count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
       }),
@@ -204,12 +209,12 @@ export function createGateway(ctx: AppContext) {
     let statement: Statement;
     if (method === 'POST') {
       const rows = parseRows(await req.text());
-      statement = await plan((schema) => insertStatement(schema, table, query, rows, opts));
+      statement = await plan(call, (schema) => insertStatement(schema, table, query, rows, opts));
     } else if (method === 'PATCH') {
       const values = parseObject(await req.text());
-      statement = await plan((schema) => updateStatement(schema, table, query, values, opts));
+      statement = await plan(call, (schema) => updateStatement(schema, table, query, values, opts));
     } else {
-      statement = await plan((schema) => deleteStatement(schema, table, query, opts));
+      statement = await plan(call, (schema) => deleteStatement(schema, table, query, opts));
     }
     const singleRow = representation && call.single;
     const maxAffected = prefs.strict ? prefs.maxAffected : undefined;
@@ -260,7 +265,7 @@ export function createGateway(ctx: AppContext) {
       if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) values = raw as Record<string, unknown>;
     }
     const keys = Object.keys(values);
-    const built = await plan((schema) => {
+    const built = await plan(call, (schema) => {
       const target = resolveFunction(schema, name, { keys, values, raw }, { singleObject: prefs.singleObject, get });
       const argNames = new Set(target.fn.args.map((a) => a.name));
       // GET: the arguments are taken out of the query; what is left filters the result
@@ -320,7 +325,7 @@ export function createGateway(ctx: AppContext) {
       if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
         throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
-      checkProfile(req.header, limits.schemas);
+      const profile = checkProfile(req.header, schemas, method === 'GET' || method === 'HEAD');
       auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
       const call: Call = {
         req,
@@ -329,6 +334,7 @@ export function createGateway(ctx: AppContext) {
         // a function's query also holds its arguments: rpc() parses what is left
         query: parseQuery(new URLSearchParams(req.rpc === undefined ? req.search : '')),
         ...negotiate(req.header('Accept')),
+        catalog: catalogs.get(profile) as SchemaCatalog,
       };
       if (req.rpc !== undefined) return await rpc(call, req.rpc);
       return await (method === 'GET' || method === 'HEAD' ? read(call) : write(call));

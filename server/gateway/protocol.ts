@@ -26,15 +26,17 @@ export function negotiate(accept: string | undefined) {
 }
 
 /**
- * Accept-Profile (reads) / Content-Profile (writes) may name only the exposed schemas. The gateway
- * serves `public`; another schema is answered as PostgREST answers one it does not expose.
+ * The schema a request names: Accept-Profile on reads, Content-Profile on writes (and POST to a
+ * function), among the exposed schemas (GATEWAY_SCHEMAS, PostgREST's db-schemas); the first
+ * is the default. Another schema: 406 PGRST106, as PostgREST answers.
  */
-export function checkProfile(header: (name: string) => string | undefined, exposed: string[]) {
-  const profile = header('Accept-Profile') ?? header('Content-Profile');
-  if (profile && profile !== 'public') {
-    const schemas = exposed.includes('public') ? ['public'] : exposed;
-    throw new GatewayError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`);
+export function checkProfile(header: (name: string) => string | undefined, exposed: string[], read: boolean): string {
+  const profile = header(read ? 'Accept-Profile' : 'Content-Profile');
+  if (profile === undefined || profile === '') return exposed[0];
+  if (!exposed.includes(profile)) {
+    throw new GatewayError(406, 'PGRST106', `The schema must be one of the following: ${exposed.join(', ')}`);
   }
+  return profile;
 }
 
 const csvValue = (v: unknown) => {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 
-/** What the gateway knows about schema `public`: relations, their columns and foreign keys. */
+/** What the gateway knows about one exposed schema: relations, their columns and foreign keys, functions. */
 export interface Column {
   name: string;
   /** Type as `regtype` prints it, without modifiers (safe to use in a cast: it comes from the catalog). */
@@ -10,6 +10,8 @@ export interface Column {
 }
 
 export interface Relation {
+  /** The schema it belongs to. */
+  schema: string;
   name: string;
   isView: boolean;
   columns: Map<string, Column>;
@@ -26,8 +28,9 @@ export interface ForeignKey {
   refColumns: string[];
 }
 
-/** A function of schema `public`, callable as /rpc/<name>. */
+/** A function of an exposed schema, callable as /rpc/<name>. */
 export interface DbFunction {
+  schema: string;
   name: string;
   /** Input arguments in order ('' for an unnamed one); the last `defaults` have defaults. */
   args: { name: string; type: string; variadic: boolean }[];
@@ -45,6 +48,8 @@ export interface DbFunction {
 }
 
 export interface Schema {
+  /** The schema's name (`public`, or another of GATEWAY_SCHEMAS). */
+  name: string;
   generation: number;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
@@ -78,7 +83,7 @@ const CATALOG_SQL = `
 with rels as (
   select c.oid, c.relname, c.relkind
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+  where n.nspname = $1::text and c.relkind in ('r', 'p', 'v', 'm', 'f')
 )
 select json_build_object(
   'relations', (select coalesce(json_agg(json_build_object(
@@ -126,7 +131,7 @@ select json_build_object(
       'argCategories', (select json_agg(ty.typcategory order by o) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o) join pg_type ty on ty.oid = u.x)
     )), '[]')
     from pg_proc p join pg_type t on t.oid = p.prorettype
-    where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+    where p.pronamespace = (select oid from pg_namespace where nspname = $1::text) and p.prokind = 'f'
       -- trigger functions cannot be called
       and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype))
 )::text as catalog`;
@@ -215,12 +220,13 @@ function viewForeignKeys(row: CatalogRow): ForeignKey[] {
   return result;
 }
 
-async function loadSchema(db: Queryable, generation: number): Promise<Schema> {
-  const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL);
+async function loadSchema(db: Queryable, name: string, generation: number): Promise<Schema> {
+  const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL, [name]);
   const row = JSON.parse(rows[0].catalog) as CatalogRow;
   const relations = new Map<string, Relation>();
   for (const r of row.relations) {
     relations.set(r.name, {
+      schema: name,
       name: r.name,
       isView: r.kind === 'v' || r.kind === 'm',
       columns: new Map(r.columns.map((c) => [c.name, c])),
@@ -240,12 +246,13 @@ async function loadSchema(db: Queryable, generation: number): Promise<Schema> {
       if (modes[i] === 'o' || modes[i] === 'b' || modes[i] === 't') outColumns.push({ name, type, category: f.argCategories?.[i] ?? 'U' });
     });
     const fn: DbFunction = {
+      schema: name,
       name: f.name, args, defaults: f.ndefaults, outColumns, returnType: f.returnType, returnRel: f.returnRel,
       retset: f.retset, volatility: f.volatility, rows: Number(f.rows),
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }
-  return { generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row)], functions };
+  return { name, generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row)], functions };
 }
 
 /** Reloads start at most this often, so a flood of requests for unknown names stays cheap. */
@@ -260,7 +267,10 @@ export class SchemaCatalog {
   private generation = 0;
   private nextReloadAt = 0;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    readonly schemaName = 'public',
+  ) {}
 
   get(): Promise<Schema> {
     return (this.current ??= this.load(0));
@@ -281,7 +291,7 @@ export class SchemaCatalog {
     const generation = ++this.generation;
     this.nextReloadAt = Date.now() + delayMs + MIN_RELOAD_INTERVAL_MS;
     const loading = (delayMs ? new Promise((r) => setTimeout(r, delayMs)) : Promise.resolve()).then(() =>
-      loadSchema(this.db, generation),
+      loadSchema(this.db, this.schemaName, generation),
     );
     loading.catch(() => {
       if (this.current === loading) this.current = null;

@@ -11,7 +11,8 @@ import type { DbFunction, ForeignKey, Relation, Schema } from './schema-cache.js
  */
 
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-export const tableRef = (rel: Relation) => `"public".${ident(rel.name)}`;
+export const tableRef = (rel: Relation) => `${ident(rel.schema)}.${ident(rel.name)}`;
+export const functionRef = (fn: DbFunction) => `${ident(fn.schema)}.${ident(fn.name)}`;
 
 /** Errors that a fresher schema cache might not raise (the plan is retried once after a reload). */
 export class SchemaMiss extends GatewayError {}
@@ -23,7 +24,7 @@ export const unknownBodyColumn = (table: string, column: string) =>
 
 export function relationOf(schema: Schema, name: string): Relation {
   const rel = schema.relations.get(name);
-  if (!rel) throw miss(unknownTable(name));
+  if (!rel) throw miss(unknownTable(schema.name, name));
   return rel;
 }
 
@@ -123,7 +124,7 @@ export class Builder {
     } else {
       const fn = computedField(this.schema, rel, field.name);
       if (!fn) throw miss(unknownColumn(this.levelNames.get(alias) ?? rel.name, field.name));
-      sql = `"public".${ident(fn.name)}(${alias})`;
+      sql = `${functionRef(fn)}(${alias})`;
       colType = fn.returnType;
       category = ['text', 'character varying', 'character'].includes(fn.returnType) ? 'S' : 'U';
     }
@@ -350,7 +351,8 @@ export class Builder {
 }
 
 /** A function's argument type names this relation's row type (regtype prints it unqualified, quoted if needed). */
-const isRowOf = (type: string, rel: Relation) => [rel.name, ident(rel.name), `public.${rel.name}`, `public.${ident(rel.name)}`].includes(type);
+const isRowOf = (type: string, rel: Relation) =>
+  [rel.name, ident(rel.name), `${rel.schema}.${rel.name}`, `${ident(rel.schema)}.${ident(rel.name)}`, `${rel.schema}.${ident(rel.name)}`].includes(type);
 
 /** A computed field: `name(rel)` returning one value, used as a column of rel. */
 export function computedField(schema: Schema, rel: Relation, name: string): DbFunction | undefined {
@@ -494,7 +496,7 @@ function computedLink(schema: Schema, parent: Relation, name: string): Link | nu
         cardinality: toOne ? 'many-to-one' : 'one-to-many', embedding: `${parent.name} with ${target.name}`,
         relationship: `${fn.name} using ${parent.name}`, hint: fn.name, target: name,
       },
-      join: (alias, parentAlias) => ({ from: `"public".${ident(fn.name)}(${parentAlias}) AS ${alias}`, on: [] }),
+      join: (alias, parentAlias) => ({ from: `${functionRef(fn)}(${parentAlias}) AS ${alias}`, on: [] }),
     };
   }
   return null;
@@ -536,7 +538,7 @@ export function resolveRelationship(schema: Schema, parent: Relation, name: stri
   if (target) candidates.push(...junctionLinks(schema, parent, target, hint));
   // a key column or constraint names the table it references, not the views that expose that table
   if (!target && candidates.some((c) => !c.target.isView)) candidates = candidates.filter((c) => !c.target.isView);
-  if (candidates.length === 0) throw miss(noRelationship(parent.name, name));
+  if (candidates.length === 0) throw miss(noRelationship(schema.name, parent.name, name));
   if (candidates.length > 1) throw ambiguousRelationship(parent.name, name, candidates.map((c) => c.describe));
   return candidates[0];
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { startServer } from '../../server/boot';
+import { loadConfig } from '../../server/config';
 import { openPostgres } from '../../server/db/postgres';
 import { signAccessToken } from '../../server/auth/jwt';
 import { SERVICES, TEST_JWT_SECRET, startTestServer, type TestServer } from '../support/server';
@@ -104,6 +105,15 @@ create table public.gc_items (
 insert into public.gc_items (id, name, qty) values (1, 'uno', 5);
 select setval(pg_get_serial_sequence('public.gc_items', 'id'), 10);
 
+-- a second exposed schema (GATEWAY_SCHEMAS=public,personal), with a table of the same name
+create schema personal;
+grant usage on schema personal to anon, authenticated;
+create table personal.gc_users (username text primary key, status text not null default 'ONLINE');
+insert into personal.gc_users values ('personal_bot', 'OFFLINE');
+create function personal.gc_get_status(name_param text) returns text language sql stable as
+  $$ select status from personal.gc_users where username = name_param $$;
+grant select, insert, update, delete on personal.gc_users to anon, authenticated;
+
 grant select, insert, update, delete on public.gc_user_profiles, public.gc_best_friends, public.gc_channel_details,
   public.gc_collections, public.gc_products, public.gc_categories, public.gc_product_categories,
   public.gc_active_users, public.gc_shouting_users, public.gc_renamed_messages, public.gc_items to anon, authenticated;
@@ -114,9 +124,10 @@ grant select, insert, update, delete on public.gc_user_profiles, public.gc_best_
  * database of that PostgreSQL server (dropped on close), as the external conformance suite runs it.
  */
 export async function startConformanceServer(): Promise<TestServer> {
+  const gateway = { ...loadConfig({}).gateway, schemas: ['public', 'personal'] };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const server = await startTestServer();
+    const server = await startTestServer({ gateway });
     await server.ctx.db.exec(CONFORMANCE_SQL);
     return server;
   }
@@ -125,7 +136,10 @@ export async function startConformanceServer(): Promise<TestServer> {
   await admin.exec(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const server = await startServer({ port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET, production: false, trustProxy: 1 }, { log: () => undefined });
+  const server = await startServer(
+    { port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET, production: false, trustProxy: 1, gateway },
+    { log: () => undefined },
+  );
   await server.ctx.db.exec(CONFORMANCE_SQL);
   return {
     ...server,

@@ -249,10 +249,18 @@ describe('counts, media types and profiles', () => {
     }
   });
 
-  it('a schema that is not exposed: 406 PGRST106 with PostgREST\'s message', async () => {
-    const { error, status } = await sb().schema('personal').from('gc_users').select();
+  it('Accept-Profile / Content-Profile pick among the exposed schemas; another one: 406 PGRST106', async () => {
+    const personal = sb().schema('personal');
+    expect((await personal.from('gc_users').select('username, status')).data).toEqual([{ username: 'personal_bot', status: 'OFFLINE' }]);
+    const inserted = await personal.from('gc_users').insert({ username: 'otro' }).select();
+    expect([inserted.status, inserted.data]).toEqual([201, [{ username: 'otro', status: 'ONLINE' }]]);
+    expect((await personal.rpc('gc_get_status', { name_param: 'personal_bot' })).data).toBe('OFFLINE');
+    // the default schema is the first one: public's table of the same name is untouched
+    expect((await sb().from('gc_users').select('username').eq('username', 'otro')).data).toEqual([]);
+    const missing = await personal.from('gc_messages').select();
+    expect([missing.status, missing.error?.code, missing.error?.message]).toEqual([404, 'PGRST205', "Could not find the table 'personal.gc_messages' in the schema cache"]);
+    const { error, status } = await sb().schema('privado').from('gc_users').select();
     expect(status).toBe(406);
-    expect(error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public' });
-    expect((await sb().schema('public').from('gc_users').select('username').eq('username', 'supabot')).data).toEqual([{ username: 'supabot' }]);
+    expect(error).toEqual({ code: 'PGRST106', details: null, hint: null, message: 'The schema must be one of the following: public, personal' });
   });
 });
