@@ -259,7 +259,13 @@ export class Builder {
     };
     for (const item of items) {
       if (item.type === 'star') {
-        for (const c of rel.columns.keys()) add(`${alias}.${ident(c)}`, c, true);
+        // `t0.*` itself, as the single-row GET has always sent it; its names are known for spreads and GROUP BY
+        columns.push(`${alias}.*`);
+        for (const c of rel.columns.keys()) {
+          if (names.includes(c)) continue;
+          names.push(c);
+          groupBy.push(`${alias}.${ident(c)}`);
+        }
       } else if (item.type === 'column') {
         const field = item.field;
         // `messages(count)`: a bare count is count() where the relation has no such column
@@ -475,11 +481,17 @@ const INSERTED = '"__gateway_inserted"';
  */
 function finishWrite(b: Builder, rel: Relation, mutations: ((returning: string) => string)[], opts: WriteOptions, flagInserts = false): Statement {
   const returning = `${opts.representation ? 't0.*' : '1 AS "__one"'}${flagInserts ? `, (t0.xmax = 0) AS ${INSERTED}` : ''}`;
+  const parts = mutations.map((_, i) => `_m${i}`);
+  // the flag is kept out of the rows the representation selects
+  const rowColumns = flagInserts && opts.representation ? [...rel.columns.keys()].map(ident).join(', ') : '*';
   const ctes =
-    mutations.length === 1
+    mutations.length === 1 && !flagInserts
       ? `_mut AS (${mutations[0](returning)})`
-      : `${mutations.map((m, i) => `_m${i} AS (${m(returning)})`).join(', ')}, _mut AS (${mutations.map((_, i) => `SELECT * FROM _m${i}`).join(' UNION ALL ')})`;
-  const total = flagInserts ? `(SELECT count(*) FILTER (WHERE ${INSERTED}) FROM _mut)` : 'NULL';
+      : `${mutations.map((m, i) => `${parts[i]} AS (${m(returning)})`).join(', ')}, ` +
+        `_mut AS (${parts.map((p) => `SELECT ${rowColumns} FROM ${p}`).join(' UNION ALL ')})`;
+  const total = flagInserts
+    ? `(SELECT count(*) FILTER (WHERE ${INSERTED}) FROM (${parts.map((p) => `SELECT ${INSERTED} FROM ${p}`).join(' UNION ALL ')}) _f)`
+    : 'NULL';
   if (!opts.representation) {
     return { sql: `WITH ${ctes} SELECT ${total}::int8 AS total, count(*)::int AS page, NULL::text AS body FROM _mut`, params: b.params };
   }
