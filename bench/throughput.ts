@@ -66,7 +66,7 @@ async function gatewaySql(db: Db, accessToken: string) {
   const settings = requestSettings({ role: 'authenticated', claims });
   const schema = await new SchemaCatalog(db).get();
   const { statement } = readStatement(schema, TABLE, parseQuery(new URLSearchParams(QUERY)), {
-    count: false, range: { offset: 0 }, nullsStripped: false, limits: loadConfig({}).gateway,
+    count: undefined, range: { offset: 0 }, nullsStripped: false, limits: loadConfig({}).gateway,
   });
   return () => db.batch([settings, statement]);
 }

@@ -6,7 +6,8 @@ export class GatewayError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** Text, or for PGRST201 PostgREST's array of the candidate relationships. */
+    readonly details: unknown = null,
     readonly hint: string | null = null,
     readonly headers: Record<string, string> = {},
   ) {
@@ -21,28 +22,43 @@ export class GatewayError extends Error {
 export const parseError = (what: string, details: string) =>
   new GatewayError(400, 'PGRST100', `"failed to parse ${what}"`, details);
 
-export const unknownTable = (table: string) =>
-  new GatewayError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+export const unknownTable = (schema: string, table: string) =>
+  new GatewayError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
 
 export const unknownColumn = (table: string, column: string) =>
   new GatewayError(400, '42703', `column ${table}.${column} does not exist`);
 
-export const noRelationship = (from: string, to: string) =>
+export const noRelationship = (schema: string, from: string, to: string) =>
   new GatewayError(
     400,
     'PGRST200',
     `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema 'public', but no matches were found.`,
+    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema '${schema}', but no matches were found.`,
   );
 
-export const ambiguousRelationship = (from: string, to: string, names: string[]) =>
+/** One candidate of an ambiguous embed, as PostgREST describes it in PGRST201's details. */
+export interface RelationshipDescription {
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  embedding: string;
+  relationship: string;
+  /** What `!hint` picks this one: the constraint, or the junction table of a many-to-many. */
+  hint: string;
+  /** The relation the hint is appended to. */
+  target: string;
+}
+
+export const ambiguousRelationship = (from: string, to: string, candidates: RelationshipDescription[]) =>
   new GatewayError(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
-    names.map((n) => `'${n}'`).join(', '),
-    `Try changing '${to}' to one of the following: ${names.map((n) => `'${to}!${n}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    candidates.map(({ cardinality, embedding, relationship }) => ({ cardinality, embedding, relationship })),
+    `Try changing '${to}' to one of the following: ${candidates.map((c) => `'${c.target}!${c.hint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
+
+export const spreadNotToOne = (from: string, to: string) =>
+  new GatewayError(400, 'PGRST119', `A spread operation on '${to}' is not possible`,
+    `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`);
 
 export const singularityError = (rows: number) =>
   new GatewayError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);

@@ -7,7 +7,7 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange,
+  CSV_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange, toCsv,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
 import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, scalarStatement } from './rpc.js';
@@ -76,8 +76,12 @@ interface Call {
   query: ParsedQuery;
   single: boolean;
   nullsStripped: boolean;
+  /** `Accept: text/csv`. */
+  csv?: boolean;
   /** GET of a function: run in a read-only transaction, as PostgREST does. */
   readOnly?: boolean;
+  /** The schema cache of the schema the request names (Accept-Profile / Content-Profile). */
+  catalog: SchemaCatalog;
 }
 
 const errorAnswer = (error: GatewayError): GatewayAnswer => ({
@@ -96,11 +100,14 @@ const checkSingle = (call: Call, r: Result) => {
 export type Gateway = ReturnType<typeof createGateway>;
 
 export function createGateway(ctx: AppContext) {
-  const catalog = new SchemaCatalog(ctx.db);
   const limits = ctx.config.gateway;
+  // one schema cache per exposed schema (PostgREST's db-schemas); the first is the default
+  const schemas = limits.schemas.length ? limits.schemas : ['public'];
+  const catalogs = new Map(schemas.map((name) => [name, new SchemaCatalog(ctx.db, name)]));
 
   /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
-  async function plan<T>(build: (schema: Schema) => T): Promise<T> {
+  async function plan<T>(call: Call, build: (schema: Schema) => T): Promise<T> {
+    const catalog = call.catalog;
     const schema = await catalog.get();
     try {
       return build(schema);
@@ -141,7 +148,7 @@ export function createGateway(ctx: AppContext) {
     } catch (e) {
       if (e instanceof Rollback) return e.result;
       // a table or column dropped since the cache was loaded
-      if (isPgError(e) && (e.code === '42P01' || e.code === '42703')) catalog.invalidate();
+      if (isPgError(e) && (e.code === '42P01' || e.code === '42703')) call.catalog.invalidate();
       throw e;
     }
   }
@@ -164,7 +171,7 @@ export function createGateway(ctx: AppContext) {
 
   async function read(call: Call): Promise<GatewayAnswer> {
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
-    const { statement, fanOut } = await plan((schema) =>
+    const { statement, fanOut, plan: estimate, estimateAbove } = await plan(call, (schema) =>
       readStatement(schema, call.req.table, call.query, {
         count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
       }),
@@ -172,35 +179,42 @@ export function createGateway(ctx: AppContext) {
     if (fanOut) await checkFanOut(call, fanOut);
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
     checkAnswerSize(result);
+    if (estimate && (estimateAbove === undefined || (result.total ?? 0) > estimateAbove)) result.total = await plannedRows(call, estimate);
     if (result.total !== null && result.total !== 0 && offset > result.total) {
       throw new GatewayError(416, 'PGRST103', 'Requested range not satisfiable',
         `An offset of ${offset} was requested, but there are only ${result.total} rows.`);
     }
     const partial = result.total !== null && result.page < result.total;
-    return {
-      status: partial ? 206 : 200,
-      headers: {
-        'Content-Range': contentRange(offset, result.page, result.total),
-        'Content-Type': call.single ? OBJECT_TYPE : JSON_TYPE,
-      },
-      body: bodyOf(call, result),
+    const headers: Record<string, string> = {
+      'Content-Range': contentRange(offset, result.page, result.total),
+      'Content-Type': call.csv ? CSV_TYPE : call.single ? OBJECT_TYPE : JSON_TYPE,
     };
+    if (call.prefs.count) headers['Preference-Applied'] = `count=${call.prefs.count}`;
+    return { status: partial ? 206 : 200, headers, body: call.csv ? toCsv(result.body) : bodyOf(call, result) };
+  }
+
+  /** The planner's estimate of the rows a read's filters match (EXPLAIN as the caller: RLS applies). */
+  async function plannedRows(call: Call, explain: Statement): Promise<number> {
+    const [, { rows }] = await ctx.db.batch([requestSettings(call.auth), explain]);
+    const raw = (rows[0] as Record<string, unknown>)['QUERY PLAN'];
+    const planJson = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    return Math.round(planJson[0]?.Plan?.['Plan Rows'] ?? 0);
   }
 
   async function write(call: Call): Promise<GatewayAnswer> {
     const { req, prefs, query } = call;
     const { method, table } = req;
     const representation = prefs.return === 'representation';
-    const opts = { representation, nullsStripped: call.nullsStripped, resolution: prefs.resolution };
+    const opts = { representation, nullsStripped: call.nullsStripped, resolution: prefs.resolution, missingDefault: prefs.missingDefault };
     let statement: Statement;
     if (method === 'POST') {
       const rows = parseRows(await req.text());
-      statement = await plan((schema) => insertStatement(schema, table, query, rows, opts));
+      statement = await plan(call, (schema) => insertStatement(schema, table, query, rows, opts));
     } else if (method === 'PATCH') {
       const values = parseObject(await req.text());
-      statement = await plan((schema) => updateStatement(schema, table, query, values, opts));
+      statement = await plan(call, (schema) => updateStatement(schema, table, query, values, opts));
     } else {
-      statement = await plan((schema) => deleteStatement(schema, table, query, opts));
+      statement = await plan(call, (schema) => deleteStatement(schema, table, query, opts));
     }
     const singleRow = representation && call.single;
     const maxAffected = prefs.strict ? prefs.maxAffected : undefined;
@@ -217,14 +231,19 @@ export function createGateway(ctx: AppContext) {
 
     const total = prefs.count ? result.page : null;
     const applied = [`return=${prefs.return}`];
-    if (prefs.count) applied.push('count=exact');
+    if (prefs.count) applied.push(`count=${prefs.count}`);
     if (prefs.resolution && method === 'POST') applied.push(`resolution=${prefs.resolution}`);
+    if (prefs.missingDefault && method !== 'DELETE') applied.push('missing=default');
+    if (prefs.handling) applied.push(`handling=${prefs.handling}`);
     if (prefs.rollback) applied.push('tx=rollback');
+    if (maxAffected !== undefined) applied.push(`max-affected=${maxAffected}`);
     const headers: Record<string, string> = {
       'Content-Range': method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, result.page, total),
       'Preference-Applied': applied.join(', '),
     };
-    const status = method === 'POST' ? 201 : representation ? 200 : 204;
+    // an upsert that only updated rows answers 200, as PostgREST does; one that inserted any, 201
+    const upsertUpdatedOnly = method === 'POST' && prefs.resolution === 'merge-duplicates' && result.total === 0 && result.page > 0;
+    const status = method === 'POST' ? (upsertUpdatedOnly ? 200 : 201) : representation ? 200 : 204;
     if (!representation) return { status, headers, body: null };
     headers['Content-Type'] = call.single ? OBJECT_TYPE : JSON_TYPE;
     return { status, headers, body: bodyOf(call, result) };
@@ -246,7 +265,7 @@ export function createGateway(ctx: AppContext) {
       if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) values = raw as Record<string, unknown>;
     }
     const keys = Object.keys(values);
-    const built = await plan((schema) => {
+    const built = await plan(call, (schema) => {
       const target = resolveFunction(schema, name, { keys, values, raw }, { singleObject: prefs.singleObject, get });
       const argNames = new Set(target.fn.args.map((a) => a.name));
       // GET: the arguments are taken out of the query; what is left filters the result
@@ -259,7 +278,7 @@ export function createGateway(ctx: AppContext) {
       }
       const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
       const readPlan = readStatement(schema, '', query, {
-        count: prefs.count && target.fn.retset, range: { offset, limit }, nullsStripped: call.nullsStripped, limits,
+        count: target.fn.retset && prefs.count ? 'exact' : undefined, range: { offset, limit }, nullsStripped: call.nullsStripped, limits,
         budget: target.fn.volatility === 'v' ? undefined : limits, source: { rel, from: rowsSource(target) },
       });
       return { kind: 'rows' as const, fn: target.fn, readPlan, offset };
@@ -273,7 +292,7 @@ export function createGateway(ctx: AppContext) {
         throw new GatewayError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${r.page} rows`);
       }
     };
-    const applied = [prefs.rollback && 'tx=rollback', prefs.singleObject && 'params=single-object', prefs.count && 'count=exact'].filter(Boolean);
+    const applied = [prefs.rollback && 'tx=rollback', prefs.singleObject && 'params=single-object', prefs.count && `count=${prefs.count}`].filter(Boolean);
     const headers: Record<string, string> = applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
     if (built.kind === 'scalar') {
       const result = await run(call, built.scalar, call.single || maxAffected !== undefined ? check : undefined);
@@ -306,7 +325,7 @@ export function createGateway(ctx: AppContext) {
       if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
         throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
-      checkProfile(req.header);
+      const profile = checkProfile(req.header, schemas, method === 'GET' || method === 'HEAD');
       auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
       const call: Call = {
         req,
@@ -315,6 +334,7 @@ export function createGateway(ctx: AppContext) {
         // a function's query also holds its arguments: rpc() parses what is left
         query: parseQuery(new URLSearchParams(req.rpc === undefined ? req.search : '')),
         ...negotiate(req.header('Accept')),
+        catalog: catalogs.get(profile) as SchemaCatalog,
       };
       if (req.rpc !== undefined) return await rpc(call, req.rpc);
       return await (method === 'GET' || method === 'HEAD' ? read(call) : write(call));

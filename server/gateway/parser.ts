@@ -23,10 +23,17 @@ export interface Field {
   json: JsonStep[];
 }
 
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
+/**
+ * One item of `select`. A column may be aggregated (`amount.sum()`, `count()` without a column:
+ * field null), with a cast of its input (`amount::int.sum()`) and of its result (`count()::text`).
+ */
 export type SelectItem =
   | { type: 'star' }
-  | { type: 'column'; field: Field; alias?: string; cast?: string }
-  | { type: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
+  | { type: 'column'; field: Field | null; alias?: string; cast?: string; aggregate?: Aggregate; resultCast?: string }
+  | { type: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; spread: boolean; select: SelectItem[] };
 
 export const OPERATORS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
@@ -192,20 +199,35 @@ function parseSelectItems(s: Scanner, nested: boolean): SelectItem[] {
   return items;
 }
 
+function parseCast(s: Scanner): string | undefined {
+  if (!s.startsWith('::')) return undefined;
+  s.pos += 2;
+  const m = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?/.exec(s.text.slice(s.pos));
+  if (!m) s.fail();
+  s.pos += m[0].length;
+  return m[0];
+}
+
 function parseSelectItem(s: Scanner): SelectItem {
   if (s.peek() === '*') {
     s.pos++;
     return { type: 'star' };
   }
-  if (s.startsWith('...')) s.fail('spread embedding ("...") is not supported');
+  // `...rel(cols)`: the embed's columns spread into its parent (to-one only)
+  const spread = s.startsWith('...');
+  if (spread) s.pos += 3;
   let alias: string | undefined;
   let field = parseFieldAt(s);
-  if (s.peek() === ':' && s.peek(1) !== ':') {
+  if (!spread && s.peek() === ':' && s.peek(1) !== ':') {
     if (field.json.length) s.fail();
     s.pos++;
     alias = field.name;
-    if (s.startsWith('...')) s.fail('spread embedding ("...") is not supported');
     field = parseFieldAt(s);
+  }
+  // `count()`: the number of rows (of the group)
+  if (!spread && field.name === 'count' && field.json.length === 0 && s.startsWith('()')) {
+    s.pos += 2;
+    return { type: 'column', field: null, alias, aggregate: 'count', resultCast: parseCast(s) };
   }
   if ((s.peek() === '!' || s.peek() === '(') && field.json.length === 0) {
     let hint: string | undefined;
@@ -221,17 +243,17 @@ function parseSelectItem(s: Scanner): SelectItem {
     const select = parseSelectItems(s, true);
     s.depth--;
     s.expect(')');
-    return { type: 'embed', name: field.name, alias, hint, inner, select };
+    return { type: 'embed', name: field.name, alias, hint, inner, spread, select };
   }
-  let cast: string | undefined;
-  if (s.startsWith('::')) {
+  if (spread) s.fail('expected an embedded resource after "..."');
+  const cast = parseCast(s);
+  if (s.peek() === '.') {
+    s.pos++;
+    const fn = s.name();
+    if (!(AGGREGATES as readonly string[]).includes(fn) || !s.startsWith('()')) s.fail(`unknown aggregate function "${fn}"`);
     s.pos += 2;
-    const m = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?/.exec(s.text.slice(s.pos));
-    if (!m) s.fail();
-    cast = m[0];
-    s.pos += cast.length;
+    return { type: 'column', field, alias, cast, aggregate: fn as Aggregate, resultCast: parseCast(s) };
   }
-  if (s.peek() === '.') s.fail('aggregate functions are not supported');
   return { type: 'column', field, alias, cast };
 }
 
@@ -433,27 +455,32 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
 
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only';
-  count: boolean;
+  count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missingDefault: boolean;
   rollback: boolean;
   maxAffected?: number;
   strict: boolean;
+  /** `handling=` as sent (echoed in Preference-Applied). */
+  handling?: 'strict' | 'lenient';
   /** `params=single-object`: the body is a function's one json argument. */
   singleObject: boolean;
 }
 
 /** The Prefer header(s); supabase-js appends several values separated by commas. */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: 'minimal', count: false, missingDefault: false, rollback: false, strict: false, singleObject: false };
+  const prefs: Preferences = { return: 'minimal', missingDefault: false, rollback: false, strict: false, singleObject: false };
   for (const part of (header ?? '').split(/[,;]/)) {
     const [k, v] = part.trim().split('=').map((x) => x.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) prefs.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) prefs.count = true;
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) prefs.count = v;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefs.resolution = v;
     else if (k === 'missing') prefs.missingDefault = v === 'default';
     else if (k === 'tx') prefs.rollback = v === 'rollback';
-    else if (k === 'handling') prefs.strict = v === 'strict';
+    else if (k === 'handling') {
+      prefs.strict = v === 'strict';
+      if (v === 'strict' || v === 'lenient') prefs.handling = v;
+    }
     else if (k === 'params') prefs.singleObject = v === 'single-object';
     else if (k === 'max-affected' && /^\d+$/.test(v ?? '')) prefs.maxAffected = Number(v);
   }

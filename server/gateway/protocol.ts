@@ -5,24 +5,52 @@ import { parseRange, type LevelOptions } from './parser.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-/** Which representation the Accept header asks for: an array, or one object (`.single()`). */
+/**
+ * Which representation the Accept header asks for: an array, one object (`.single()`) or CSV.
+ * GeoJSON and `application/vnd.pgrst.plan` (explain) are not offered: 406, as PostgREST answers
+ * them when disabled.
+ */
 export function negotiate(accept: string | undefined) {
   const types = (accept ?? '*/*').split(',').map((t) => t.trim().toLowerCase());
   const nullsStripped = types.some((t) => t.includes('nulls=stripped'));
   const base = types.map((t) => t.split(';')[0].trim());
   if (base.includes('application/vnd.pgrst.object+json')) return { single: true, nullsStripped };
   const json = ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'];
-  if (base.some((t) => json.includes(t))) return { single: false, nullsStripped };
+  for (const t of base) {
+    if (json.includes(t)) return { single: false, nullsStripped };
+    if (t === 'text/csv' || t === 'text/*') return { single: false, nullsStripped, csv: true };
+  }
   throw new GatewayError(406, 'PGRST107', `None of these media types are available: ${base.join(', ')}`);
 }
 
-/** Schema `public` only, as the project exposes it. */
-export function checkProfile(header: (name: string) => string | undefined) {
-  const profile = header('Accept-Profile') ?? header('Content-Profile');
-  if (profile && profile !== 'public') {
-    throw new GatewayError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
+/**
+ * The schema a request names: Accept-Profile on reads, Content-Profile on writes (and POST to a
+ * function), among the exposed schemas (GATEWAY_SCHEMAS, PostgREST's db-schemas); the first
+ * is the default. Another schema: 406 PGRST106, as PostgREST answers.
+ */
+export function checkProfile(header: (name: string) => string | undefined, exposed: string[], read: boolean): string {
+  const profile = header(read ? 'Accept-Profile' : 'Content-Profile');
+  if (profile === undefined || profile === '') return exposed[0];
+  if (!exposed.includes(profile)) {
+    throw new GatewayError(406, 'PGRST106', `The schema must be one of the following: ${exposed.join(', ')}`);
   }
+  return profile;
+}
+
+const csvValue = (v: unknown) => {
+  if (v === null || v === undefined) return '';
+  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** A JSON array of rows as CSV, as PostgREST writes it: a header of the column names, then a line per row. */
+export function toCsv(json: string | null): string {
+  const rows = JSON.parse(json ?? '[]') as Record<string, unknown>[];
+  if (!rows.length) return '';
+  const names = Object.keys(rows[0]);
+  return [names.map(csvValue).join(','), ...rows.map((r) => names.map((n) => csvValue(r[n])).join(','))].join('\n');
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

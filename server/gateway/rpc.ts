@@ -1,6 +1,6 @@
 import { GatewayError } from './errors.js';
 import type { Builder } from './sql.js';
-import { SchemaMiss, ident } from './sql.js';
+import { SchemaMiss, functionRef, ident } from './sql.js';
 import type { DbFunction, Relation, Schema } from './schema-cache.js';
 
 /**
@@ -18,12 +18,12 @@ export interface RpcCall {
 
 const isJson = (type: string) => type === 'json' || type === 'jsonb';
 
-const notFound = (name: string, keys: string[]) =>
+const notFound = (schema: string, name: string, keys: string[]) =>
   new SchemaMiss(
     404,
     'PGRST202',
-    `Could not find the function public.${name}${keys.length ? `(${keys.join(', ')})` : ''} in the schema cache`,
-    `Searched for the function public.${name} ${keys.length ? `with parameters ${keys.join(', ')}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${schema}.${name}${keys.length ? `(${keys.join(', ')})` : ''} in the schema cache`,
+    `Searched for the function ${schema}.${name} ${keys.length ? `with parameters ${keys.join(', ')}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
   );
 
 /**
@@ -59,12 +59,12 @@ export function resolveFunction(
     const fn = overloads.find((f) => oneJson(f) && f.args[0].name === '');
     if (fn) return { fn, args: { single: body.raw ?? {} } };
   }
-  throw notFound(name, body.keys);
+  throw notFound(schema.name, name, body.keys);
 }
 
 /** The call's arguments as SQL: `a := _args.a, …` with FROM items giving _args, all bound parameters. */
 function callSql(b: Builder, call: RpcCall): { call: string; from: string } {
-  const fnRef = `"public".${ident(call.fn.name)}`;
+  const fnRef = functionRef(call.fn);
   if ('single' in call.args) return { call: `${fnRef}(${b.param(JSON.stringify(call.args.single), call.fn.args[0].type)})`, from: '' };
   const values = call.args as Record<string, unknown>;
   const given = call.fn.args.filter((a) => a.name !== '' && a.name in values);
@@ -83,6 +83,7 @@ export function resultRelation(schema: Schema, fn: DbFunction): Relation | null 
   if (fn.returnRel) return schema.relations.get(fn.returnRel) ?? null;
   if (fn.returnType === 'record' && fn.outColumns.length) {
     return {
+      schema: fn.schema,
       name: fn.name,
       isView: false,
       columns: new Map(fn.outColumns.map((c) => [c.name, c])),

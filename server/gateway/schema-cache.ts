@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 
-/** What the gateway knows about schema `public`: relations, their columns and foreign keys. */
+/** What the gateway knows about one exposed schema: relations, their columns and foreign keys, functions. */
 export interface Column {
   name: string;
   /** Type as `regtype` prints it, without modifiers (safe to use in a cast: it comes from the catalog). */
@@ -10,6 +10,8 @@ export interface Column {
 }
 
 export interface Relation {
+  /** The schema it belongs to. */
+  schema: string;
   name: string;
   isView: boolean;
   columns: Map<string, Column>;
@@ -26,8 +28,9 @@ export interface ForeignKey {
   refColumns: string[];
 }
 
-/** A function of schema `public`, callable as /rpc/<name>. */
+/** A function of an exposed schema, callable as /rpc/<name>. */
 export interface DbFunction {
+  schema: string;
   name: string;
   /** Input arguments in order ('' for an unnamed one); the last `defaults` have defaults. */
   args: { name: string; type: string; variadic: boolean }[];
@@ -40,9 +43,13 @@ export interface DbFunction {
   retset: boolean;
   /** pg_proc.provolatile: i, s or v. */
   volatility: string;
+  /** pg_proc.prorows: the rows a set-returning function is declared to return (ROWS 1: a to-one computed relationship). */
+  rows: number;
 }
 
 export interface Schema {
+  /** The schema's name (`public`, or another of GATEWAY_SCHEMAS). */
+  name: string;
   generation: number;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
@@ -53,6 +60,7 @@ interface FunctionRow {
   name: string;
   retset: boolean;
   volatility: string;
+  rows: number;
   returnType: string;
   returnRel: string | null;
   ndefaults: number;
@@ -65,7 +73,8 @@ interface FunctionRow {
 interface CatalogRow {
   relations: { name: string; kind: string; columns: Column[]; primaryKey: string[]; uniques: string[][] }[];
   foreignKeys: ForeignKey[];
-  viewColumns: { view: string; table: string; column: string }[];
+  views: { name: string; action: string }[];
+  oids: Record<string, { name: string; columns: Record<string, string> | null }>;
   functions: FunctionRow[];
 }
 
@@ -74,7 +83,7 @@ const CATALOG_SQL = `
 with rels as (
   select c.oid, c.relname, c.relkind
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+  where n.nspname = $1::text and c.relkind in ('r', 'p', 'v', 'm', 'f')
 )
 select json_build_object(
   'relations', (select coalesce(json_agg(json_build_object(
@@ -105,16 +114,15 @@ select json_build_object(
                      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum))), '[]')
     from pg_constraint con join rels c1 on c1.oid = con.conrelid join rels c2 on c2.oid = con.confrelid
     where con.contype = 'f'),
-  'viewColumns', (select coalesce(json_agg(distinct jsonb_build_object('view', v.relname, 'table', t.relname, 'column', a.attname)), '[]')
-    from rels v
-    join pg_rewrite rw on rw.ev_class = v.oid
-    join pg_depend d on d.objid = rw.oid and d.classid = 'pg_rewrite'::regclass
-                    and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
-    join rels t on t.oid = d.refobjid and t.oid <> v.oid and t.relkind in ('r', 'p', 'f')
-    join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+  -- each view's query tree: which of its columns are a base table's column as it is (see viewOrigins)
+  'views', (select coalesce(json_agg(json_build_object('name', v.relname, 'action', rw.ev_action::text)), '[]')
+    from rels v join pg_rewrite rw on rw.ev_class = v.oid and rw.rulename = '_RETURN'
     where v.relkind in ('v', 'm')),
+  'oids', (select coalesce(json_object_agg(r.oid::text, json_build_object('name', r.relname,
+      'columns', (select json_object_agg(a.attnum::text, a.attname) from pg_attribute a
+                  where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped))), '{}') from rels r),
   'functions', (select coalesce(json_agg(json_build_object(
-      'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile,
+      'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
       'returnType', p.prorettype::regtype::text,
       'returnRel', (select c.relname from rels c where c.oid = t.typrelid),
       'ndefaults', p.pronargdefaults,
@@ -123,46 +131,102 @@ select json_build_object(
       'argCategories', (select json_agg(ty.typcategory order by o) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o) join pg_type ty on ty.oid = u.x)
     )), '[]')
     from pg_proc p join pg_type t on t.oid = p.prorettype
-    where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+    where p.pronamespace = (select oid from pg_namespace where nspname = $1::text) and p.prokind = 'f'
       -- trigger functions cannot be called
       and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype))
 )::text as catalog`;
 
 /**
- * A view inherits the foreign keys of its base tables when it exposes their columns under
- * the same names (as PostgREST does), so `citas_ocupadas?select=*,personal(name)` embeds.
+ * The columns of a view that are a base column as it is: from the view's query tree (pg_rewrite),
+ * the top-level target list's entries whose origin (resorigtbl, resorigcol) Postgres recorded, as
+ * PostgREST reads them. A computed column has no origin. Answers [view column, relation oid, attnum].
  */
-function viewForeignKeys(row: CatalogRow, relations: Map<string, Relation>): ForeignKey[] {
-  const viewsOf = new Map<string, { view: string; columns: Set<string> }[]>();
-  for (const { view, table, column } of row.viewColumns) {
-    const list = viewsOf.get(table) ?? [];
-    let entry = list.find((e) => e.view === view);
-    if (!entry) list.push((entry = { view, columns: new Set() }));
-    // only a view column of the same name is taken as the base column
-    if (relations.get(view)?.columns.has(column)) entry.columns.add(column);
-    viewsOf.set(table, list);
+export function viewOrigins(action: string): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  let depth = 0;
+  let inTargetList = false;
+  let entry: { name?: string; tbl?: string; col?: string } = {};
+  for (let i = 0; i < action.length; i++) {
+    const ch = action[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch === '(' || ch === '{') {
+      depth++;
+      if (inTargetList && depth === 4) entry = {};
+      continue;
+    }
+    if (ch === ')' || ch === '}') {
+      if (inTargetList && depth === 4 && entry.name && entry.tbl && entry.tbl !== '0') out.push([entry.name, entry.tbl, entry.col ?? '0']);
+      if (inTargetList && depth === 3) inTargetList = false;
+      depth--;
+      continue;
+    }
+    if (ch !== ':') continue;
+    const m = /^:([A-Za-z]+) ((?:\\.|[^\s(){}])*)/.exec(action.slice(i, i + 200));
+    if (!m) continue;
+    if (depth === 2 && m[1] === 'targetList') inTargetList = true;
+    else if (inTargetList && depth === 4) {
+      const value = m[2].replace(/\\(.)/g, '$1');
+      if (m[1] === 'resname') entry.name = value;
+      else if (m[1] === 'resorigtbl') entry.tbl = value;
+      else if (m[1] === 'resorigcol') entry.col = value;
+    }
+    i += m[0].length - 1;
   }
-  const exposing = (table: string, columns: string[]) => [
-    table,
-    ...(viewsOf.get(table) ?? []).filter((e) => columns.every((c) => e.columns.has(c))).map((e) => e.view),
-  ];
+  return out;
+}
+
+/**
+ * A view inherits the foreign keys of its base tables through the key columns it selects as
+ * they are (renamed or not), as PostgREST infers them: `citas_ocupadas?select=*,personal(name)`
+ * embeds. A column the view computes (`upper(username)`) carries no key.
+ */
+function viewForeignKeys(row: CatalogRow): ForeignKey[] {
+  // base "table.column" → the view columns that expose it, per view
+  const exposedBy = new Map<string, { view: string; column: string }[]>();
+  for (const { name, action } of row.views) {
+    for (const [column, oid, attnum] of viewOrigins(action)) {
+      const base = row.oids[oid];
+      const baseColumn = base?.columns?.[attnum];
+      if (!base || !baseColumn) continue;
+      const key = `${base.name}.${baseColumn}`;
+      exposedBy.set(key, [...(exposedBy.get(key) ?? []), { view: name, column }]);
+    }
+  }
+  /** The relations exposing all these columns of `table` (views of views too), with their names there. */
+  const exposing = (table: string, columns: string[], seen = new Set<string>()): { rel: string; columns: string[] }[] => {
+    const result = [{ rel: table, columns }];
+    seen.add(table);
+    const views = new Set((exposedBy.get(`${table}.${columns[0]}`) ?? []).map((e) => e.view));
+    for (const view of views) {
+      if (seen.has(view)) continue;
+      const mapped = columns.map((c) => exposedBy.get(`${table}.${c}`)?.find((e) => e.view === view)?.column);
+      if (mapped.every((c): c is string => c !== undefined)) result.push(...exposing(view, mapped, seen));
+    }
+    return result;
+  };
   const result: ForeignKey[] = [];
   for (const fk of row.foreignKeys) {
-    for (const table of exposing(fk.table, fk.columns)) {
-      for (const refTable of exposing(fk.refTable, fk.refColumns)) {
-        if (table !== fk.table || refTable !== fk.refTable) result.push({ ...fk, table, refTable });
+    for (const from of exposing(fk.table, fk.columns)) {
+      for (const to of exposing(fk.refTable, fk.refColumns)) {
+        if (from.rel !== fk.table || to.rel !== fk.refTable) {
+          result.push({ ...fk, table: from.rel, columns: from.columns, refTable: to.rel, refColumns: to.columns });
+        }
       }
     }
   }
   return result;
 }
 
-async function loadSchema(db: Queryable, generation: number): Promise<Schema> {
-  const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL);
+async function loadSchema(db: Queryable, name: string, generation: number): Promise<Schema> {
+  const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL, [name]);
   const row = JSON.parse(rows[0].catalog) as CatalogRow;
   const relations = new Map<string, Relation>();
   for (const r of row.relations) {
     relations.set(r.name, {
+      schema: name,
       name: r.name,
       isView: r.kind === 'v' || r.kind === 'm',
       columns: new Map(r.columns.map((c) => [c.name, c])),
@@ -182,12 +246,13 @@ async function loadSchema(db: Queryable, generation: number): Promise<Schema> {
       if (modes[i] === 'o' || modes[i] === 'b' || modes[i] === 't') outColumns.push({ name, type, category: f.argCategories?.[i] ?? 'U' });
     });
     const fn: DbFunction = {
+      schema: name,
       name: f.name, args, defaults: f.ndefaults, outColumns, returnType: f.returnType, returnRel: f.returnRel,
-      retset: f.retset, volatility: f.volatility,
+      retset: f.retset, volatility: f.volatility, rows: Number(f.rows),
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }
-  return { generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row, relations)], functions };
+  return { name, generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row)], functions };
 }
 
 /** Reloads start at most this often, so a flood of requests for unknown names stays cheap. */
@@ -202,7 +267,10 @@ export class SchemaCatalog {
   private generation = 0;
   private nextReloadAt = 0;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    readonly schemaName = 'public',
+  ) {}
 
   get(): Promise<Schema> {
     return (this.current ??= this.load(0));
@@ -223,7 +291,7 @@ export class SchemaCatalog {
     const generation = ++this.generation;
     this.nextReloadAt = Date.now() + delayMs + MIN_RELOAD_INTERVAL_MS;
     const loading = (delayMs ? new Promise((r) => setTimeout(r, delayMs)) : Promise.resolve()).then(() =>
-      loadSchema(this.db, generation),
+      loadSchema(this.db, this.schemaName, generation),
     );
     loading.catch(() => {
       if (this.current === loading) this.current = null;

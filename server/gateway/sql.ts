@@ -1,6 +1,8 @@
-import { GatewayError, ambiguousRelationship, noRelationship, unknownColumn, unknownTable } from './errors.js';
+import { GatewayError, spreadNotToOne, unknownColumn, unknownTable } from './errors.js';
+import { SchemaMiss, functionRef, ident, miss, tableRef } from './names.js';
+import { computedField, resolveRelationship } from './relationships.js';
 import type { Condition, Field, Filter, LevelOptions, OrderTerm, ParsedQuery, SelectItem } from './parser.js';
-import type { ForeignKey, Relation, Schema } from './schema-cache.js';
+import type { Relation, Schema } from './schema-cache.js';
 
 /**
  * Turns a parsed request into ONE SQL statement that returns the response body as JSON text,
@@ -8,20 +10,14 @@ import type { ForeignKey, Relation, Schema } from './schema-cache.js';
  * from the request is a bound parameter, sent as text and cast to the column's type.
  */
 
-export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-export const tableRef = (rel: Relation) => `"public".${ident(rel.name)}`;
-
-/** Errors that a fresher schema cache might not raise (the plan is retried once after a reload). */
-export class SchemaMiss extends GatewayError {}
-
-const miss = (e: GatewayError) => new SchemaMiss(e.status, e.code, e.message, e.details, e.hint);
+export { SchemaMiss, functionRef, ident, tableRef } from './names.js';
 
 export const unknownBodyColumn = (table: string, column: string) =>
   new SchemaMiss(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
 export function relationOf(schema: Schema, name: string): Relation {
   const rel = schema.relations.get(name);
-  if (!rel) throw miss(unknownTable(name));
+  if (!rel) throw miss(unknownTable(schema.name, name));
   return rel;
 }
 
@@ -102,22 +98,41 @@ export class Builder {
 
   // ------------------------------------------------------------ expressions
 
-  /** A column, possibly followed by a JSON path, with the type its values compare as. */
+  /** How errors name the relation under `alias`: PostgREST names an embedded one `<table>_<depth>`. */
+  private readonly levelNames = new Map<string, string>();
+
+  /**
+   * A column or a computed field (a function taking the row, `blurb(messages)`), possibly followed
+   * by a JSON path, with the type its values compare as.
+   */
   field(rel: Relation, alias: string, field: Field): { sql: string; type: string; textual: boolean } {
-    const col = columnOf(rel, field.name);
-    let sql = `${alias}.${ident(col.name)}`;
+    const col = rel.columns.get(field.name);
+    let sql: string;
+    let colType: string;
+    let category: string;
+    if (col) {
+      sql = `${alias}.${ident(col.name)}`;
+      colType = col.type;
+      category = col.category;
+    } else {
+      const fn = computedField(this.schema, rel, field.name);
+      if (!fn) throw miss(unknownColumn(this.levelNames.get(alias) ?? rel.name, field.name));
+      sql = `${functionRef(fn)}(${alias})`;
+      colType = fn.returnType;
+      category = ['text', 'character varying', 'character'].includes(fn.returnType) ? 'S' : 'U';
+    }
     for (const step of field.json) {
       const key = /^-?\d+$/.test(step.key) ? this.param(step.key, 'integer') : this.param(step.key);
       sql = `(${sql}${step.arrow}${key})`;
     }
     const last = field.json[field.json.length - 1];
     if (last?.arrow === '->>') return { sql, type: 'text', textual: true };
-    return { sql, type: col.type, textual: !last && col.category === 'S' };
+    return { sql, type: colType, textual: !last && category === 'S' };
   }
 
   condition(rel: Relation, alias: string, c: Condition, embeds: Map<string, EmbedPlan>): string {
     const embed = c.field.json.length === 0 && !rel.columns.has(c.field.name) ? embeds.get(c.field.name) : undefined;
-    if (embed) return this.embedNullFilter(embed, c);
+    if (embed && !embed.spread) return this.embedNullFilter(embed, c);
 
     const { sql: col, type, textual } = this.field(rel, alias, c.field);
     const typed = (v: string) => this.param(v, type);
@@ -222,51 +237,115 @@ export class Builder {
   // ------------------------------------------------------------ select and embedding
 
   /**
-   * One level of the select: its output columns, its WHERE conditions (filters and !inner
-   * embeds) and its ORDER BY, for the relation `rel` under `alias`.
+   * One level of the select: its output columns (and their names), the LATERAL joins of its
+   * spread embeds, its WHERE conditions (filters and !inner embeds), its GROUP BY (when it
+   * aggregates: by every other selected column, as PostgREST does) and its ORDER BY, for the
+   * relation `rel` under `alias`.
    */
   levelParts(rel: Relation, alias: string, items: SelectItem[], path: string[], withFilters = true) {
     const options = this.level(path);
     const embeds = new Map<string, EmbedPlan>();
     const columns: string[] = [];
+    const names: string[] = [];
+    const groupBy: string[] = [];
+    const joins: string[] = [];
+    let aggregated = false;
+    // a name selected twice (`id,id`) is answered once
+    const add = (sql: string, name: string, grouped: boolean) => {
+      if (names.includes(name)) return;
+      columns.push(`${sql} AS ${ident(name)}`);
+      names.push(name);
+      if (grouped) groupBy.push(sql);
+    };
     for (const item of items) {
-      if (item.type === 'star') columns.push(`${alias}.*`);
-      else if (item.type === 'column') {
-        const { sql } = this.field(rel, alias, item.field);
-        const name = item.alias ?? item.field.json[item.field.json.length - 1]?.key ?? item.field.name;
-        columns.push(`${sql}${item.cast ? `::${item.cast}` : ''} AS ${ident(name)}`);
+      if (item.type === 'star') {
+        // `t0.*` itself, as the single-row GET has always sent it; its names are known for spreads and GROUP BY
+        columns.push(`${alias}.*`);
+        for (const c of rel.columns.keys()) {
+          if (names.includes(c)) continue;
+          names.push(c);
+          groupBy.push(`${alias}.${ident(c)}`);
+        }
+      } else if (item.type === 'column') {
+        const field = item.field;
+        // `messages(count)`: a bare count is count() where the relation has no such column
+        const bareCount = !item.aggregate && field?.name === 'count' && !field.json.length && !rel.columns.has('count') && !computedField(this.schema, rel, 'count');
+        if (item.aggregate || bareCount || !field) {
+          aggregated = true;
+          const fn = item.aggregate ?? 'count';
+          let arg = '*';
+          if (field && !bareCount) {
+            const { sql } = this.field(rel, alias, field);
+            arg = item.cast ? `${sql}::${item.cast}` : sql;
+          }
+          add(`${fn}(${arg})${item.resultCast ? `::${item.resultCast}` : ''}`, item.alias ?? fn, false);
+        } else {
+          const { sql } = this.field(rel, alias, field);
+          const name = item.alias ?? field.json[field.json.length - 1]?.key ?? field.name;
+          add(`${sql}${item.cast ? `::${item.cast}` : ''}`, name, true);
+        }
       } else {
         const name = item.alias ?? item.name;
+        if (embeds.has(name)) {
+          // PostgREST's joins of both would have the same alias: Postgres's own error
+          throw new GatewayError(400, '42712', `table name "${rel.name}_${name}_${path.length + 1}" specified more than once`);
+        }
         const plan = this.embed(rel, alias, item, [...path, name]);
         embeds.set(name, plan);
-        columns.push(`${plan.value} AS ${ident(name)}`);
+        if (plan.spread) {
+          joins.push(plan.spread.join);
+          for (const n of plan.spread.names) add(`${plan.spread.alias}.${ident(n)}`, n, true);
+        } else if (item.select.length) {
+          // an empty embed `rel()` only filters (`rel=not.is.null`): its key is left out
+          columns.push(`${plan.value} AS ${ident(name)}`);
+          names.push(name);
+        }
       }
     }
     // a mutation's representation: its rows are already the filtered ones
     const where = withFilters ? options.filters.map((f) => this.filter(rel, alias, f, embeds)) : [];
     for (const plan of embeds.values()) if (plan.inner) where.push(plan.exists);
-    return { columns: columns.join(', ') || 'NULL AS "__empty"', where, order: this.order(rel, alias, options.order), options };
+    return {
+      columns: columns.join(', ') || 'NULL AS "__empty"',
+      names,
+      joins: joins.join(''),
+      where,
+      group: aggregated && groupBy.length ? ` GROUP BY ${groupBy.join(', ')}` : '',
+      order: this.order(rel, alias, options.order),
+      options,
+    };
   }
 
   private embed(parent: Relation, parentAlias: string, item: Extract<SelectItem, { type: 'embed' }>, path: string[]): EmbedPlan {
     if (path.length > this.limits.maxEmbedDepth) throw tooDeep(path.length, this.limits.maxEmbedDepth);
     const link = resolveRelationship(this.schema, parent, item.name, item.hint);
+    if (item.spread && !link.toOne) throw spreadNotToOne(parent.name, item.name);
     const alias = this.nextAlias();
-    const on = link.pairs.map(([p, t]) => `${alias}.${ident(t)} = ${parentAlias}.${ident(p)}`);
+    this.levelNames.set(alias, `${link.target.name}_${path.length}`);
+    const join = link.join(alias, parentAlias);
     const node: CostNode = { parent: this.parentNode, alias, source: '', toMany: !link.toOne };
     this.nodes.push(node);
     this.parentNode = node;
     const inner = this.levelParts(link.target, alias, item.select, path);
     this.parentNode = node.parent;
-    const where = ` WHERE ${[...on, ...inner.where].join(' AND ')}`;
-    const from = `FROM ${tableRef(link.target)} AS ${alias}${where}`;
+    const conditions = [...join.on, ...inner.where];
+    const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+    const from = `FROM ${join.from}${inner.joins}${where}`;
     const paging = this.paging({ limit: link.toOne ? inner.options.limit : this.cappedLimit(inner.options.limit), offset: inner.options.offset });
-    node.source = `(SELECT ${alias}.* ${from}${inner.order}${paging}) AS ${alias}`;
-    const rows = `SELECT ${inner.columns} ${from}${inner.order}${paging}`;
+    node.source = `(SELECT ${alias}.* FROM ${join.from}${where}${inner.order}${paging}) AS ${alias}`;
+    const rows = `SELECT ${inner.columns} ${from}${inner.group}${inner.order}${paging}`;
+    const exists = `EXISTS (SELECT 1 ${from})`;
+    if (item.spread) {
+      const spreadAlias = `s${alias}`;
+      return {
+        value: '', exists, inner: item.inner,
+        spread: { alias: spreadAlias, names: inner.names, join: ` LEFT JOIN LATERAL (${rows}) AS ${spreadAlias} ON true` },
+      };
+    }
     const value = link.toOne
       ? `(SELECT row_to_json(_${alias}) FROM (${rows}) _${alias})`
       : `COALESCE((SELECT json_agg(_${alias}) FROM (${rows}) _${alias}), '[]')`;
-    return { value, exists: `EXISTS (SELECT 1 ${from})`, inner: item.inner };
+    return { value, exists, inner: item.inner };
   }
 }
 
@@ -312,46 +391,8 @@ interface EmbedPlan {
   /** True when a related row passes the embed's own filters. */
   exists: string;
   inner: boolean;
-}
-
-interface Link {
-  target: Relation;
-  toOne: boolean;
-  /** [parent column, target column] pairs of the join. */
-  pairs: [string, string][];
-  name: string;
-}
-
-/**
- * PostgREST's relationship detection: a foreign key from the parent to the target is
- * many-to-one (an object); from the target to the parent one-to-many (an array), or
- * one-to-one when the target's key columns are unique. `!hint` picks by constraint or column.
- */
-export function resolveRelationship(schema: Schema, parent: Relation, name: string, hint?: string): Link {
-  const target = schema.relations.get(name);
-  const candidates: Link[] = [];
-  const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
-  const matchesHint = (fk: ForeignKey) =>
-    !hint || fk.name === hint || sameSet(fk.columns, [hint]) || sameSet(fk.refColumns, [hint]);
-
-  for (const fk of schema.foreignKeys) {
-    if (!matchesHint(fk)) continue;
-    if (target && fk.table === parent.name && fk.refTable === target.name) {
-      candidates.push({ target, toOne: true, name: fk.name, pairs: fk.columns.map((c, i) => [c, fk.refColumns[i]]) });
-    }
-    if (target && fk.refTable === parent.name && fk.table === target.name && fk.table !== fk.refTable) {
-      const unique = target.uniques.some((u) => sameSet(u, fk.columns));
-      candidates.push({ target, toOne: unique, name: fk.name, pairs: fk.refColumns.map((c, i) => [c, fk.columns[i]]) });
-    }
-    // `select=categoria_id(nombre)`: a foreign key column (or constraint) of the parent names its target
-    if (!target && fk.table === parent.name && (sameSet(fk.columns, [name]) || fk.name === name)) {
-      const ref = schema.relations.get(fk.refTable);
-      if (ref) candidates.push({ target: ref, toOne: true, name: fk.name, pairs: fk.columns.map((c, i) => [c, fk.refColumns[i]]) });
-    }
-  }
-  if (candidates.length === 0) throw miss(noRelationship(parent.name, name));
-  if (candidates.length > 1) throw ambiguousRelationship(parent.name, name, candidates.map((c) => c.name));
-  return candidates[0];
+  /** `...rel(cols)`: its row joined LATERAL to the parent's as `alias`, its columns the parent's. */
+  spread?: { alias: string; names: string[]; join: string };
 }
 
 // ------------------------------------------------------------------ statements
@@ -375,6 +416,13 @@ export interface ReadPlan {
   statement: Statement;
   /** Run first, as the caller: what the read would produce (see fanOutStatement). */
   fanOut: Statement | null;
+  /**
+   * `count=planned` / `count=estimated`: the planner's estimate of the rows the filters match
+   * (EXPLAIN (FORMAT JSON), as PostgREST reads it). For `estimated` the statement's own total is an
+   * exact count stopped one row past `estimateAbove`; only past that is the plan asked.
+   */
+  plan?: Statement;
+  estimateAbove?: number;
 }
 
 export function readStatement(
@@ -382,7 +430,7 @@ export function readStatement(
   table: string,
   query: ParsedQuery,
   opts: {
-    count: boolean; range: { offset: number; limit?: number }; nullsStripped: boolean; limits?: Limits; budget?: FanOutBudget;
+    count?: 'exact' | 'planned' | 'estimated'; range: { offset: number; limit?: number }; nullsStripped: boolean; limits?: Limits; budget?: FanOutBudget;
     /** A function's result instead of a table (/rpc): its row type, and the FROM items that call it as t0. */
     source?: { rel: Relation; from: (b: Builder) => string };
   },
@@ -393,14 +441,21 @@ export function readStatement(
   const root = b.levelParts(rel, 't0', query.select, []);
   b.checkLevels();
   const where = root.where.length ? ` WHERE ${root.where.join(' AND ')}` : '';
-  const from = `FROM ${fromItem}${where}`;
+  const from = `FROM ${fromItem}${root.joins}${where}`;
   const paging = b.paging({ offset: opts.range.offset, limit: opts.limits ? b.cappedLimit(opts.range.limit) : opts.range.limit });
-  const source = `(SELECT ${root.columns} ${from}${root.order}${paging}) _src`;
+  const source = `(SELECT ${root.columns} ${from}${root.group}${root.order}${paging}) _src`;
   const fanOut = opts.budget ? fanOutStatement(b, { parent: null, alias: 't0', toMany: false, source: `(SELECT t0.* ${from}${root.order}${paging}) AS t0` }, opts.budget) : null;
-  if (!opts.count) {
+  const planned = opts.count === 'planned' || opts.count === 'estimated';
+  const plan = planned ? { sql: `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params: b.params } : undefined;
+  if (!opts.count || opts.count === 'planned') {
     // without a total, no aggregate: json_agg made a single-row read's statement cost 52 µs instead of 44
     const json = opts.nullsStripped ? 'json_strip_nulls(row_to_json(_src))' : 'row_to_json(_src)';
-    return { statement: { sql: `SELECT ${json}::text AS json FROM ${source}`, params: b.params, perRow: true }, fanOut };
+    return { statement: { sql: `SELECT ${json}::text AS json FROM ${source}`, params: b.params, perRow: true }, fanOut, plan };
+  }
+  if (opts.count === 'estimated') {
+    const above = opts.limits?.maxRows ?? 1000;
+    const sql = `SELECT (SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${above + 1}) _c)::int8 AS total, ${aggregate(opts.nullsStripped)} FROM ${source}`;
+    return { statement: { sql, params: b.params }, fanOut, plan, estimateAbove: above };
   }
   const sql = `SELECT (SELECT count(*) ${from})::int8 AS total, ${aggregate(opts.nullsStripped)} FROM ${source}`;
   return { statement: { sql, params: b.params }, fanOut };
@@ -412,18 +467,39 @@ export interface WriteOptions {
   /** Body rows for POST (array) or the object for PATCH. */
   body?: Record<string, unknown>[] | Record<string, unknown>;
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  /** `Prefer: missing=default`. */
+  missingDefault?: boolean;
 }
 
-/** WITH _mut AS (INSERT/UPDATE/DELETE … RETURNING) SELECT the representation (or just the count). */
-function finishWrite(b: Builder, rel: Relation, mutation: (returning: string) => string, opts: WriteOptions): Statement {
+/** Marks the rows an upsert inserted (xmax = 0) rather than updated: the answer is 201 or 200. */
+const INSERTED = '"__gateway_inserted"';
+
+/**
+ * WITH _mut AS (INSERT/UPDATE/DELETE … RETURNING) SELECT the representation (or just the count).
+ * Several mutations (inserts grouped by the keys their rows give, for `missing=default`) are
+ * each a CTE, `_mut` their union. `flagInserts`: the total column counts the rows inserted.
+ */
+function finishWrite(b: Builder, rel: Relation, mutations: ((returning: string) => string)[], opts: WriteOptions, flagInserts = false): Statement {
+  const returning = `${opts.representation ? 't0.*' : '1 AS "__one"'}${flagInserts ? `, (t0.xmax = 0) AS ${INSERTED}` : ''}`;
+  const parts = mutations.map((_, i) => `_m${i}`);
+  // the flag is kept out of the rows the representation selects
+  const rowColumns = flagInserts && opts.representation ? [...rel.columns.keys()].map(ident).join(', ') : '*';
+  const ctes =
+    mutations.length === 1 && !flagInserts
+      ? `_mut AS (${mutations[0](returning)})`
+      : `${mutations.map((m, i) => `${parts[i]} AS (${m(returning)})`).join(', ')}, ` +
+        `_mut AS (${parts.map((p) => `SELECT ${rowColumns} FROM ${p}`).join(' UNION ALL ')})`;
+  const total = flagInserts
+    ? `(SELECT count(*) FILTER (WHERE ${INSERTED}) FROM (${parts.map((p) => `SELECT ${INSERTED} FROM ${p}`).join(' UNION ALL ')}) _f)`
+    : 'NULL';
   if (!opts.representation) {
-    return { sql: `WITH _mut AS (${mutation('1')}) SELECT NULL::int8 AS total, count(*)::int AS page, NULL::text AS body FROM _mut`, params: b.params };
+    return { sql: `WITH ${ctes} SELECT ${total}::int8 AS total, count(*)::int AS page, NULL::text AS body FROM _mut`, params: b.params };
   }
   const shape = b.levelParts(rel, 't0', b.query.select, [], false);
   b.checkLevels();
   const sql =
-    `WITH _mut AS (${mutation('t0.*')}) SELECT NULL::int8 AS total, ${aggregate(opts.nullsStripped)} ` +
-    `FROM (SELECT ${shape.columns} FROM _mut AS t0${shape.order}) _src`;
+    `WITH ${ctes} SELECT ${total}::int8 AS total, ${aggregate(opts.nullsStripped)} ` +
+    `FROM (SELECT ${shape.columns} FROM _mut AS t0${shape.joins}${shape.group}${shape.order}) _src`;
   return { sql, params: b.params };
 }
 
@@ -442,31 +518,51 @@ export function insertStatement(schema: Schema, table: string, query: ParsedQuer
   const b = new Builder(schema, query);
   const names = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
   for (const n of names) if (!rel.columns.has(n)) throw unknownBodyColumn(rel.name, n);
-  const cols = names.map(ident).join(', ');
 
-  let conflict = '';
-  if (opts.resolution) {
+  const conflictFor = (groupNames: string[]) => {
+    if (!opts.resolution) return '';
     const target = query.onConflict ?? rel.primaryKey;
     for (const n of target) columnOf(rel, n);
     // a body of key columns only still updates (PostgREST sets them to themselves): the row is answered, not skipped
-    const nonKey = names.filter((n) => !target.includes(n));
-    const updates = nonKey.length ? nonKey : names;
+    const nonKey = groupNames.filter((n) => !target.includes(n));
+    const updates = nonKey.length ? nonKey : groupNames;
     const targetSql = target.length ? ` (${target.map(ident).join(', ')})` : '';
-    conflict =
+    const conflict =
       opts.resolution === 'ignore-duplicates' || updates.length === 0
         ? ` ON CONFLICT${targetSql} DO NOTHING`
         : ` ON CONFLICT${targetSql} DO UPDATE SET ${updates.map((n) => `${ident(n)} = EXCLUDED.${ident(n)}`).join(', ')}`;
     if (!targetSql && conflict.includes('DO UPDATE')) {
       throw new GatewayError(400, 'PGRST100', `"failed to parse on_conflict parameter"`, `${rel.name} has no primary key: name the conflict columns with on_conflict`);
     }
+    return conflict;
+  };
+  const insertOf = (groupNames: string[], groupRows: Record<string, unknown>[]) => {
+    const cols = groupNames.map(ident).join(', ');
+    // json_populate_recordset converts JSON values to the column types (arrays, jsonb, dates…), as PostgREST does
+    const source = groupNames.length
+      ? `SELECT ${cols} FROM json_populate_recordset(NULL::${tableRef(rel)}, ${b.param(JSON.stringify(groupRows), 'json')}) _body`
+      : `SELECT FROM generate_series(1, ${b.param(String(groupRows.length), 'integer')})`;
+    const conflict = conflictFor(groupNames);
+    return (returning: string) =>
+      `INSERT INTO ${tableRef(rel)} AS t0${groupNames.length ? ` (${cols})` : ''} ${source}${conflict} RETURNING ${returning}`;
+  };
+  // `missing=default`: a column a row leaves out takes its default, not NULL. Rows are inserted in
+  // groups of the same keys, each group naming only its columns, so the database fills the rest
+  // (identities and sequences included) as for a single-row insert.
+  const groups = new Map<string, { names: string[]; rows: Record<string, unknown>[] }>();
+  if (opts.missingDefault) {
+    for (const row of rows) {
+      const present = names.filter((n) => Object.prototype.hasOwnProperty.call(row, n));
+      const key = JSON.stringify(present);
+      const group = groups.get(key) ?? { names: present, rows: [] };
+      group.rows.push(row);
+      groups.set(key, group);
+    }
+  } else {
+    groups.set('', { names, rows });
   }
-  // json_populate_recordset converts JSON values to the column types (arrays, jsonb, dates…), as PostgREST does
-  const source = names.length
-    ? `SELECT ${cols} FROM json_populate_recordset(NULL::${tableRef(rel)}, ${b.param(JSON.stringify(rows), 'json')}) _body`
-    : `SELECT FROM generate_series(1, ${b.param(String(rows.length), 'integer')})`;
-  const mutation = (returning: string) =>
-    `INSERT INTO ${tableRef(rel)} AS t0${names.length ? ` (${cols})` : ''} ${source}${conflict} RETURNING ${returning}`;
-  return finishWrite(b, rel, mutation, opts);
+  const mutations = [...groups.values()].map((g) => insertOf(g.names, g.rows));
+  return finishWrite(b, rel, mutations, opts, opts.resolution === 'merge-duplicates');
 }
 
 export function updateStatement(schema: Schema, table: string, query: ParsedQuery, body: Record<string, unknown>, opts: WriteOptions): Statement {
@@ -483,7 +579,7 @@ export function updateStatement(schema: Schema, table: string, query: ParsedQuer
   const set = names.map((n) => `${ident(n)} = _body.${ident(n)}`).join(', ');
   const mutation = (returning: string) =>
     `UPDATE ${tableRef(rel)} AS t0 SET ${set} FROM json_populate_record(NULL::${tableRef(rel)}, ${bodyParam}) _body${where} RETURNING ${returning}`;
-  return finishWrite(b, rel, mutation, opts);
+  return finishWrite(b, rel, [mutation], opts);
 }
 
 export function deleteStatement(schema: Schema, table: string, query: ParsedQuery, opts: WriteOptions): Statement {
@@ -491,5 +587,5 @@ export function deleteStatement(schema: Schema, table: string, query: ParsedQuer
   const b = new Builder(schema, query);
   const where = mutationWhere(b, rel);
   const mutation = (returning: string) => `DELETE FROM ${tableRef(rel)} AS t0${where} RETURNING ${returning}`;
-  return finishWrite(b, rel, mutation, opts);
+  return finishWrite(b, rel, [mutation], opts);
 }

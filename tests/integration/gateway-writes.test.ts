@@ -201,7 +201,7 @@ describe('errors in PostgREST shape', () => {
   });
 
   it('a request beyond what Postgres can answer: 400 with its reason, not a 500', async () => {
-    const res = await rest(server, `gw_books?select=${Array.from({ length: 2000 }, () => 'id').join(',')}`);
+    const res = await rest(server, `gw_books?select=${Array.from({ length: 1700 }, (_, i) => `${i.toString(36)}:id`).join(',')}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: '54011', message: 'target lists can have at most 1664 entries' });
   });
