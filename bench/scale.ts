@@ -36,7 +36,7 @@ const ADMIN_LISTS: [table: string, order: string][] = [
 
 const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
-const fillSql = (personas: number, expedientes: number, owned: number) => `
+export const fillSql = (personas: number, expedientes: number, owned: number) => `
 insert into servicios.personas
   (id, owner_id, tipo_persona, identificador_tipo, identificador_numero, nombre, primer_apellido, segundo_apellido, email)
 select md5('bench-persona-' || g)::uuid,
@@ -56,7 +56,7 @@ select 'Expediente ' || e,
 from generate_series(1, ${expedientes}) e;
 `;
 
-async function fill(dataDir: string, n: typeof FULL, owned: number) {
+export async function fill(dataDir: string, n: typeof FULL, owned: number) {
   const db = await openDb({ databaseUrl: null, dataDir });
   try {
     const table = await db.query<{ t: string | null }>(`select to_regclass('servicios.expedientes')::text as t`);
@@ -110,6 +110,9 @@ export const scale: Bench = {
       `p50 ${round(exp.p50)} ms; ${totalOf(exp.body)} visible cases (owns ${owned} personas); ${samples} requests`);
     const sorted = await p95(`${page1}&sort=clienteNombre&order=asc`, client.accessToken);
     ctx.figure('  heavy client, sorted by client name', round(sorted.p95), 'ms p95', below(50, 'ms'), `p50 ${round(sorted.p50)} ms`);
+    const ownedPage = await p95(`${SERVICES}/persona/owner/${client.idPersona}?page=1&pageSize=20`, client.accessToken);
+    ctx.figure(`GET /persona/owner/{id}?page=1&pageSize=20 (${owned} owned)`, round(ownedPage.p95), 'ms p95', below(50, 'ms'),
+      `p50 ${round(ownedPage.p50)} ms; ${round(ownedPage.body.length / 1024)} KB; total ${totalOf(ownedPage.body)}`);
     const ownedList = await p95(`${SERVICES}/persona/owner/${client.idPersona}`, client.accessToken);
     ctx.figure(`GET /persona/owner/{id} (${owned} owned, whole list)`, round(ownedList.p95), 'ms p95', undefined,
       `p50 ${round(ownedList.p50)} ms; ${round(ownedList.body.length / 1024)} KB; not paged, for information`);

@@ -24,7 +24,8 @@ export interface Db extends Queryable {
   /**
    * Runs the statements in order as ONE transaction and answers each one's result; an error in
    * any of them rolls them all back. PGlite sends them as one pipelined protocol message (one
-   * round trip instead of BEGIN, each statement and COMMIT); node-postgres uses transaction().
+   * round trip instead of BEGIN, each statement and COMMIT); node-postgres writes BEGIN, the
+   * statements and COMMIT at once on one connection (pipeline mode), also one round trip.
    */
   batch(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]>;
   /** Runs fn in one transaction; a thrown error rolls it back. */

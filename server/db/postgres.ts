@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { StartupError } from '../config.js';
-import { CONNECTION_LOST, type Db, type PgError, type Queryable, type QueryResult } from './db.js';
+import { CONNECTION_LOST, type Db, type PgError, type Queryable, type QueryResult, type SqlStatement } from './db.js';
 
 // Same value shapes as PGlite: int8 and numeric ids as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -123,9 +123,12 @@ function unresponsiveServerMonitor(connectionString: string, timeouts: PostgresT
 }
 
 export async function openPostgres(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<Db> {
-  const pool = new pg.Pool({
+  const pool = new pg.Pool(<pg.PoolConfig & { pipeline: boolean }>{
     connectionString,
     max: Number(process.env.PG_POOL_SIZE || 10),
+    // a batch's statements are written without waiting for each answer (see batch below); one
+    // awaited after the other, as everywhere else, they go as before
+    pipeline: true,
     // opening a connection, and waiting for a pooled one, end with an error rather than never
     connectionTimeoutMillis: timeouts.connectMs,
     // PostgreSQL cancels a statement that runs too long (57014, answered 503)
@@ -186,6 +189,39 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
       }
     }
   }
+  /**
+   * BEGIN, the statements and COMMIT written at once on one connection (pipeline mode): one round
+   * trip instead of one per statement, which made a gateway GET (BEGIN, settings, statement,
+   * COMMIT) a quarter of the raw SELECT's rate (4,766 against 22,592 a second). PostgreSQL runs
+   * them in order; after a failure the ones behind it fail as 25P02 and COMMIT rolls back, so the
+   * first error is the batch's and nothing of it is kept.
+   */
+  async function batch(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]> {
+    const connecting = pool.connect().catch((e: unknown) => Promise.reject(connectionLost(e) ?? e));
+    const client = await guard(connecting).catch((e: unknown) => {
+      connecting.then((late) => late.release(), () => undefined);
+      throw e;
+    });
+    let broken: Error | undefined;
+    const onError = (e: Error) => (broken = e);
+    client.on('error', onError);
+    const tx = wrap(client, guard, 'set local');
+    try {
+      const sent = [tx.query('begin'), ...statements.map((s) => tx.query<Record<string, unknown>>(s.sql, s.params)), tx.query('commit')];
+      const settled = await Promise.allSettled(sent);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) {
+        const e = failed.reason as PgError;
+          // a lost connection is not pooled again; on a live one COMMIT has ended the failed transaction
+        if (e.code === CONNECTION_LOST) broken ??= e;
+        throw e;
+      }
+      return settled.slice(1, -1).map((r) => (r as PromiseFulfilledResult<QueryResult<Record<string, unknown>>>).value);
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
   return {
     kind: 'postgres',
     ...wrap(pool, guard, 'set session'),
@@ -203,13 +239,7 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
       }
     },
     transaction,
-    // one transaction, a round trip per statement: a pool connection's round trips are cheap
-    batch: (statements) =>
-      transaction(async (tx) => {
-        const results = [];
-        for (const s of statements) results.push(await tx.query(s.sql, s.params));
-        return results;
-      }),
+    batch,
     close: () => {
       monitor.stop();
       return pool.end();

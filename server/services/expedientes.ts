@@ -123,13 +123,14 @@ export interface ListaExpedientesOpts {
  * GET /expediente/owner/{personaId}. For the caller themself: the cases of every persona they may
  * see; for another persona they may see: that persona's cases; otherwise 404.
  *
- * A page is one statement (one snapshot): the visible cases are read once from the persona_id
- * index, on expedientes alone unless the filter or the sort key needs the client's or the
- * notaría's name; the total counts those base rows, the page's ids are sorted out of them (by
- * client name: walked persona by persona in name order instead), and only the page's rows are
- * joined for their columns and names. Counting unjoined rows gives the same total: every case has
- * its persona (not null, foreign key) and at most one notaría (idint is unique). Personas are read
- * for the visible ids only (by primary key), never the whole table.
+ * A page is one statement (one snapshot). Newest first, oldest first or by client name (no
+ * filter): each visible persona's own first cases come from the index (persona_id, fecha_alta desc,
+ * id), at most offset + size of them, and the page is sorted out of those; the total is the sum of
+ * the visible personas' counts (servicios.expedientes_por_persona), so a page reads neither every
+ * visible case nor every index entry (a client owning 1,000 personas sees ~100,000 cases). With a
+ * filter or another sort key the visible cases are read once, with only the joins the filter or the
+ * key needs, counted (with a filter) and sorted for the page. Only the page's rows are joined for
+ * their columns and names. Personas are read for the visible ids only (by primary key).
  */
 /** The text filter ($2, a LIKE pattern) against a column, ignoring accents and case on both sides. */
 const contiene = (columna: string) => `servicios.sin_acentos(${columna}) like servicios.sin_acentos($2)`;
@@ -163,33 +164,45 @@ export async function listarExpedientes(db: Queryable, personaId: string, viewer
   const offset = (opts.page - 1) * size;
   const cliente = !!q || opts.sort === 'clienteNombre';
   const notaria = !!q || opts.sort === 'notariaNombre';
+  // The visible personas as rows (unnest), never `= any($1)`: the planner estimates `= any` of a
+  // thousand values one value at a time, 30 ms of planning before anything is read.
+  const visibles = 'unnest($1::uuid[]) v(id)';
   const ctes: string[] = [];
   // the client's name once for each visible persona, not once for each case
-  if (cliente) ctes.push(`nombres as materialized (select p.id, ${CLIENTE_NOMBRE} as nombre from servicios.personas p where p.id = any($1::uuid[]))`);
+  if (cliente) ctes.push(`nombres as materialized (select p.id, ${CLIENTE_NOMBRE} as nombre from ${visibles} join servicios.personas p on p.id = v.id)`);
+  // Without a filter the total is the sum of the visible personas' counts (0035_expedientes_por_persona.sql),
+  // one primary-key look-up each, instead of counting their cases
+  const cuentaPorPersona = `select coalesce(sum((select c.n from servicios.expedientes_por_persona c where c.persona_id = v.id)), 0) from ${visibles}`;
   let pagina: string;
   let count: string;
-  if (opts.sort === 'clienteNombre' && !q) {
-    // by name: the personas in name order, each with its own newest cases from the index, until the page is full
-    // (an incremental sort stops early); the count reads the base rows alone
-    const porNombre = `c.nombre ${dir} nulls last`;
-    pagina = `select x.id from (select c.id, c.nombre from nombres c order by ${porNombre}) c
+  if (!q && (!opts.sort || opts.sort === 'fechaAlta' || opts.sort === 'clienteNombre')) {
+    // each persona's own first cases from the index (persona_id, fecha_alta desc, id), in name
+    // order or all at once, until the page is full: the page reads at most (offset + size) index
+    // entries per persona instead of every visible case
+    const porNombre = opts.sort === 'clienteNombre';
+    const clave = porNombre ? `c.nombre ${dir} nulls last, ` : opts.sort === 'fechaAlta' ? `x.fecha_alta ${dir}, ` : '';
+    const personas = porNombre ? `(select c.id, c.nombre from nombres c order by c.nombre ${dir} nulls last) c` : 'unnest($1::uuid[]) c(id)';
+    // the index read forwards (or backwards for oldest first, each run of equal dates sorted by id)
+    const porPersona = opts.sort === 'fechaAlta' ? `e.fecha_alta ${dir}, e.id` : 'e.fecha_alta desc, e.id';
+    pagina = `select x.id from ${personas}
       cross join lateral (select e.id, e.fecha_alta from servicios.expedientes e where e.persona_id = c.id
-                          order by e.fecha_alta desc, e.id limit ${offset + size}) x
-      order by ${porNombre}, x.fecha_alta desc, x.id limit ${size} offset ${offset}`;
-    count = 'select count(*) from servicios.expedientes e where e.persona_id = any($1::uuid[])';
+                          order by ${porPersona} limit ${offset + size}) x
+      order by ${clave}x.fecha_alta desc, x.id limit ${size} offset ${offset}`;
+    count = cuentaPorPersona;
   } else {
     // the visible rows once, with only the columns the order needs and only the joins the filter or
-    // the sort key reads (none for the default list): counted as they are, sorted for the page
+    // the sort key reads: counted as they are (or from the counts without a filter), sorted for the page
     ctes.push(`base as materialized (
-      select e.id, e.fecha_alta${sort ? `, ${sort.base} as clave` : ''} from servicios.expedientes e
+      select e.id, e.fecha_alta${sort ? `, ${sort.base} as clave` : ''} from ${visibles}
+        join servicios.expedientes e on e.persona_id = v.id
         ${cliente ? 'join nombres c on c.id = e.persona_id' : ''}
         ${notaria ? 'left join public.notarias n on n.idint = e.notaria_id' : ''}
-       where e.persona_id = any($1::uuid[]) ${q ? `and (${contiene('e.titulo')} or ${contiene('c.nombre')} or ${contiene('n.nombre')})` : ''})`);
+       ${q ? `where (${contiene('e.titulo')} or ${contiene('c.nombre')} or ${contiene('n.nombre')})` : ''})`);
     pagina = `select b.id from base b order by ${sort ? `b.clave ${dir} nulls last, ` : ''}b.fecha_alta desc, b.id limit ${size} offset ${offset}`;
-    count = 'select count(*) from base';
+    count = q ? 'select count(*) from base' : cuentaPorPersona;
   }
   const { rows } = await db.query<ExpedienteRow & { total: string | number }>(
-    `with ${ctes.join(', ')}, pagina as (${pagina})
+    `with ${[...ctes, `pagina as (${pagina})`].join(', ')}
      select (${count}) as total, ${COLUMNS}
        from pagina join servicios.expedientes e on e.id = pagina.id ${JOINS}
       order by ${orderBy}`,
@@ -199,7 +212,7 @@ export async function listarExpedientes(db: Queryable, personaId: string, viewer
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && opts.page > 1) {
     // past the last page: count separately so the table can move back
-    const c = await db.query<{ n: string | number }>(`with ${ctes.join(', ')} select (${count}) as n`, params);
+    const c = await db.query<{ n: string | number }>(`${ctes.length ? `with ${ctes.join(', ')} ` : ''}select (${count}) as n`, params);
     total = Number(c.rows[0].n);
   }
   return { data, total };

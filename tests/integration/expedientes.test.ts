@@ -244,6 +244,27 @@ describe('server-side pages of /expediente/owner with owned cases and cases seen
     expect((await lista(`/expediente/owner/${p.hijo}?page=1&pageSize=10`)).body.total).toBe(4);
     for (const quien of ['tio', 'vecino', 'ajeno']) expect((await lista(`/expediente/owner/${p[quien]}?page=1`)).status, quien).toBe(404);
   });
+
+  it('keeps the total exact whoever writes the cases: moved to another persona, deleted, bulk-inserted, with their persona deleted', async () => {
+    const total = async () => (await lista(`/expediente/owner/${p.tutora}?page=1&pageSize=2`)).body.total;
+    const plain = async () => (await lista(`/expediente/owner/${p.tutora}`)).body.length;
+    const antes = await total();
+    const db = server.ctx.db;
+    const otro = await persona('Otro', dni(70000008), p.tutora);
+    // a case of ajeno (not visible) moved to the owned 'otro', one of hijo's moved to ajeno, and a title changed
+    await db.query(`update servicios.expedientes set persona_id = $1 where titulo = 'ajeno 1'`, [otro]);
+    await db.query(`update servicios.expedientes set persona_id = $1 where titulo = 'hijo 4'`, [p.ajeno]);
+    await db.query(`update servicios.expedientes set titulo = 'hijo uno' where titulo = 'hijo 1'`);
+    expect(await total()).toBe(antes);
+    await db.query(`insert into servicios.expedientes (titulo, persona_id, notaria_id) select 'otro ' || g, $1, 1 from generate_series(1, 25) g`, [otro]);
+    expect(await total()).toBe(antes + 25);
+    await db.query(`delete from servicios.expedientes where titulo in ('otro 1', 'otro 2', 'madre 1')`);
+    expect(await total()).toBe(antes + 22);
+    await db.query(`delete from servicios.personas where id = $1`, [otro]);
+    expect(await total()).toBe(antes - 2);
+    expect(await plain()).toBe(antes - 2);
+    expect((await lista(`/expediente/owner/${p.tutora}?page=1&pageSize=2&q=madre`)).body.total).toBe(4);
+  });
 });
 
 describe('actos', () => {

@@ -335,4 +335,36 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       await db.close();
     }
   });
+
+  it('sends a batch at once and leaves its one connection clean after a failure mid-way', async () => {
+    const size = process.env.PG_POOL_SIZE;
+    process.env.PG_POOL_SIZE = '1';
+    const db = await openPostgres(adminUrl!).finally(() => (size === undefined ? delete process.env.PG_POOL_SIZE : (process.env.PG_POOL_SIZE = size)));
+    const table = `batch_${randomUUID().slice(0, 8)}`;
+    try {
+      await db.exec(`create table ${table} (id int primary key)`);
+      const failing = db.batch([
+        { sql: `select set_config('request.jwt.claims', $1::text, true)`, params: ['{"sub":"x"}'] },
+        { sql: `insert into ${table} values ($1)`, params: [1] },
+        { sql: `select 1 / 0` },
+        { sql: `insert into ${table} values ($1)`, params: [2] },
+      ]);
+      await expect(failing).rejects.toMatchObject({ code: '22012' });
+      // the same (only) connection: no transaction left open, no setting kept, nothing written
+      const [claims, rows, state] = await db.batch([
+        { sql: `select current_setting('request.jwt.claims', true) as claims` },
+        { sql: `select count(*)::int as n from ${table}` },
+        { sql: `select count(*)::int as n from pg_stat_activity where pid = pg_backend_pid() and state = 'active'` },
+      ]);
+      expect(claims.rows[0].claims || null).toBeNull(); // '' once the session has known the setting
+      expect(rows.rows).toEqual([{ n: 0 }]);
+      expect(state.rows).toEqual([{ n: 1 }]);
+      // many batches at once on the one connection each answer their own rows
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => db.batch([{ sql: 'select $1::int as i', params: [i] }])));
+      expect(answers.map(([r]) => r.rows[0].i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    } finally {
+      await db.exec(`drop table if exists ${table}`);
+      await db.close();
+    }
+  });
 });
