@@ -123,12 +123,9 @@ function unresponsiveServerMonitor(connectionString: string, timeouts: PostgresT
 }
 
 export async function openPostgres(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<Db> {
-  const pool = new pg.Pool(<pg.PoolConfig & { pipeline: boolean }>{
+  const pool = new pg.Pool({
     connectionString,
     max: Number(process.env.PG_POOL_SIZE || 10),
-    // a batch's statements are written without waiting for each answer (see batch below); one
-    // awaited after the other, as everywhere else, they go as before
-    pipeline: true,
     // opening a connection, and waiting for a pooled one, end with an error rather than never
     connectionTimeoutMillis: timeouts.connectMs,
     // PostgreSQL cancels a statement that runs too long (57014, answered 503)
@@ -206,6 +203,12 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
     const onError = (e: Error) => (broken = e);
     client.on('error', onError);
     const tx = wrap(client, guard, 'set local');
+    // pipeline mode for this batch only, on the connection it holds alone: every other use of
+    // the pool (transactions, single queries) sends a statement after the previous one's answer,
+    // as before (with pipeline mode on the whole pool, 200 sign-ins at once queued on one advisory
+    // lock got 503s waiting for a connection)
+    const piped = client as pg.PoolClient & { pipeline: boolean };
+    piped.pipeline = true;
     try {
       const sent = [tx.query('begin'), ...statements.map((s) => tx.query<Record<string, unknown>>(s.sql, s.params)), tx.query('commit')];
       const settled = await Promise.allSettled(sent);
@@ -218,6 +221,8 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
       }
       return settled.slice(1, -1).map((r) => (r as PromiseFulfilledResult<QueryResult<Record<string, unknown>>>).value);
     } finally {
+      // every statement has been answered (or the connection is dropped): nothing is queued
+      piped.pipeline = false;
       client.removeListener('error', onError);
       client.release(broken);
     }
