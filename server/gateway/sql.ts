@@ -242,7 +242,7 @@ export class Builder {
    * aggregates: by every other selected column, as PostgREST does) and its ORDER BY, for the
    * relation `rel` under `alias`.
    */
-  levelParts(rel: Relation, alias: string, items: SelectItem[], path: string[], withFilters = true) {
+  levelParts(rel: Relation, alias: string, items: SelectItem[], path: string[], withFilters = true, wantNames = false) {
     const options = this.level(path);
     const embeds = new Map<string, EmbedPlan>();
     const columns: string[] = [];
@@ -250,6 +250,7 @@ export class Builder {
     const groupBy: string[] = [];
     const joins: string[] = [];
     let aggregated = false;
+    let star = false;
     // a name selected twice (`id,id`) is answered once
     const add = (sql: string, name: string, grouped: boolean) => {
       if (names.includes(name)) return;
@@ -259,13 +260,9 @@ export class Builder {
     };
     for (const item of items) {
       if (item.type === 'star') {
-        // `t0.*` itself, as the single-row GET has always sent it; its names are known for spreads and GROUP BY
+        // `t0.*` itself, as the single-row GET has always sent it; its names only where needed (below)
         columns.push(`${alias}.*`);
-        for (const c of rel.columns.keys()) {
-          if (names.includes(c)) continue;
-          names.push(c);
-          groupBy.push(`${alias}.${ident(c)}`);
-        }
+        star = true;
       } else if (item.type === 'column') {
         const field = item.field;
         // `messages(count)`: a bare count is count() where the relation has no such column
@@ -302,6 +299,12 @@ export class Builder {
         }
       }
     }
+    // the names `*` stands for: a spread's parent selects them, an aggregate groups by them
+    if (star && (aggregated || wantNames)) {
+      const starNames = [...rel.columns.keys()];
+      names.splice(0, 0, ...starNames.filter((c) => !names.includes(c)));
+      groupBy.push(...starNames.map((c) => `${alias}.${ident(c)}`));
+    }
     // a mutation's representation: its rows are already the filtered ones
     const where = withFilters ? options.filters.map((f) => this.filter(rel, alias, f, embeds)) : [];
     for (const plan of embeds.values()) if (plan.inner) where.push(plan.exists);
@@ -326,7 +329,7 @@ export class Builder {
     const node: CostNode = { parent: this.parentNode, alias, source: '', toMany: !link.toOne };
     this.nodes.push(node);
     this.parentNode = node;
-    const inner = this.levelParts(link.target, alias, item.select, path);
+    const inner = this.levelParts(link.target, alias, item.select, path, true, item.spread);
     this.parentNode = node.parent;
     const conditions = [...join.on, ...inner.where];
     const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
