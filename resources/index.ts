@@ -85,6 +85,7 @@ const declared: Declared[] = [
 /**
  * Refine's `resources` prop, in menu order: each declaration with its route as `list`, the menu
  * placement as meta.parent / meta.hide (a declaration without `menu` is not in the menu).
+ * Refine's useMenu reads these (src/shell/NavLinks.tsx).
  */
 export const refineResources: ResourceProps[] = declared
   .map((d, i) => ({ d, i }))
@@ -98,6 +99,7 @@ export const refineResources: ResourceProps[] = declared
       ...(d.dataProviderName ? { dataProviderName: d.dataProviderName } : {}),
       ...(d.canDelete !== undefined ? { canDelete: d.canDelete } : {}),
       ...(d.menu?.also ? { also: d.menu.also } : {}),
-      hide: !d.route || !d.menu || d.menu.hide === true,
+      // a declaration with a menu but no route is a group (the parent of others)
+      hide: !d.menu || d.menu.hide === true,
     },
   }));
