@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CalendarOutlined } from '@ant-design/icons';
-import { defineResource, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, HARD_DELETE, requiredId, requiredText } from '../domain/resource';
 
 /**
- * The example of docs/adding-a-resource.md: the holidays of a notaría (table festivos, migration
- * supabase/migrations/20260201000000_festivos.sql). Nothing else in the code knows about it.
+ * The holidays of a notaría (table festivos, supabase/migrations/20260201000000_festivos.sql; its
+ * RLS restated by politicas_catalogo). Served at /admin/recursos/festivos; nothing else in the
+ * code knows about it.
  */
 export const festivoSchema = z.object({
   notaria_id: requiredId('La notaría es obligatoria'),
@@ -15,7 +16,7 @@ export const festivoSchema = z.object({
 export default defineResource({
   name: 'festivos',
   dataProvider: 'supabase',
-  labels: { singular: 'Festivo', plural: 'Festivos' },
+  labels: { singular: 'Festivo', plural: 'Festivos', gender: 'm' },
   icon: CalendarOutlined,
   route: '/admin/recursos/festivos',
   schema: festivoSchema,
@@ -35,15 +36,10 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre...',
   },
   defaultSort: { field: 'fecha', order: 'asc' },
-  deletion: 'hard',
-  // Everyone may read the days an office is closed; only admins change them (as the RLS policies say).
-  access: { list: ['anon', 'assistant', 'admin'], create: ['admin'], edit: ['admin'], delete: ['admin'] },
+  deletion: HARD_DELETE,
+  access: catalogueAccess(anyone),
+  sample: ({ n, ref }) => ({ notaria_id: ref('notarias'), fecha: new Date(Date.UTC(2041, 0, 1 + n)).toISOString().slice(0, 10), nombre: `Fiesta de prueba ${n}` }),
   messages: {
-    saveError: 'No se pudo guardar el festivo',
-    deleteError: 'No se pudo eliminar el festivo',
-    saved: 'Festivo guardado',
-    deleted: 'Festivo eliminado',
-    loadError: 'No se pudieron cargar los festivos.',
-    unique: { field: 'fecha', message: 'Esta notaría ya tiene un festivo en esa fecha.' },
+    unique: { festivos_notaria_id_fecha_key: { field: 'fecha', message: 'Esta notaría ya tiene un festivo en esa fecha.' } },
   },
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import disponibilidad from '../../resources/disponibilidad';
 import tiposAsunto from '../../resources/tipos-asunto';
 import plantillas from '../../resources/plantillas-escrituras';
-import { errorDescription, isRequired, prepareRow } from '../../src/crud/schema-rules';
+import { errorDescription, isRequired, prepareRow, uniqueViolation } from '../../src/crud/schema-rules';
+import notarias from '../../resources/notarias';
 import { preview } from '../../src/crud/cells';
+import { resourceMessages } from '../../domain/resource';
 
 describe('prepareRow: form values → stored row', () => {
   it('validates the whole record, returning each field\'s first message', () => {
@@ -41,10 +43,21 @@ describe('form helpers', () => {
   });
 
   it('explains database refusals by code (a string: @refinedev/supabase makes statusCode NaN)', () => {
-    expect(errorDescription(tiposAsunto, { code: '23505', message: 'duplicate key', statusCode: 23505 })).toBe('Ya existe un tipo de asunto con este nombre.');
-    expect(errorDescription(tiposAsunto, { code: '42501', message: 'new row violates row-level security policy', statusCode: 42501 })).toBe('No tiene permiso para realizar esta acción');
-    expect(errorDescription(tiposAsunto, { code: 'PGRST116', message: 'Algo falló', statusCode: NaN })).toBe('Algo falló');
-    expect(errorDescription(tiposAsunto, new TypeError(''))).toBe('Error de conexión');
+    expect(errorDescription(resourceMessages(tiposAsunto), { code: '23505', message: 'duplicate key', statusCode: 23505 })).toBe('Ya existe un tipo de asunto con este nombre.');
+    expect(errorDescription(resourceMessages(tiposAsunto), { code: '42501', message: 'new row violates row-level security policy', statusCode: 42501 })).toBe('No tiene permiso para realizar esta acción');
+    expect(errorDescription(resourceMessages(tiposAsunto), { code: 'PGRST116', message: 'Algo falló', statusCode: NaN })).toBe('Algo falló');
+    expect(errorDescription(resourceMessages(tiposAsunto), new TypeError(''))).toBe('Error de conexión');
+  });
+
+  it('puts a duplicate under the field whose unique constraint broke, by constraint name or by the key the details name', () => {
+    const messages = resourceMessages(notarias);
+    const idint = { code: '23505', message: 'duplicate key value violates unique constraint "notarias_idint_key"', details: 'Key (idint)=(7) already exists.' };
+    const code = { code: '23505', message: 'duplicate key value violates unique constraint "notarias_externalidnotaria_key"' };
+    expect(uniqueViolation(messages, idint)?.field).toBe('idint');
+    expect(uniqueViolation(messages, code)).toEqual({ field: 'externalidnotaria', message: 'Ya existe una notaría con este identificador externo.' });
+    expect(uniqueViolation(messages, { code: '23505', message: 'duplicate', details: 'Key (idint)=(7) already exists.' })?.field).toBe('idint');
+    expect(errorDescription(messages, idint)).toBe('Ya existe una notaría con este número interno.');
+    expect(uniqueViolation(messages, { code: '42501', message: 'constraint "notarias_idint_key"' })).toBeUndefined();
   });
 
   it('cuts previews with an ellipsis only when longer', () => {
