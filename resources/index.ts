@@ -8,6 +8,13 @@ import categoriasServicios from './categorias-servicios';
 import actosServicios from './actos-servicios';
 import plantillasEscrituras from './plantillas-escrituras';
 import festivos from './festivos';
+import expedientes from './expedientes';
+import actos from './actos';
+import personas from './personas';
+import privilegios from './privilegios';
+
+/** The resources of the services API (pages of their own; where they live is their `paths`). */
+export const serviciosConfigs = [expedientes, actos, personas, privilegios];
 
 /** The registry: every resource configuration. A new resource is one file plus one line here. */
 export const resourceConfigs: ResourceConfig[] = [
@@ -42,7 +49,7 @@ export function canAccessResource(resource: string | undefined, action: string, 
 }
 
 /** The registry of resources: each file of resources/ declares one; Refine gets them all from here. */
-export const refineResources: ResourceProps[] = resourceConfigs.map((r) => ({
+export const refineResources: ResourceProps[] = resourceConfigs.map((r): ResourceProps => ({
   name: r.name,
   ...(r.route ? { list: r.route } : {}),
   meta: {
@@ -52,4 +59,10 @@ export const refineResources: ResourceProps[] = resourceConfigs.map((r) => ({
     // Admin tabs live inside /admin/notarias; a Refine menu must not list them on their own.
     hide: !r.route,
   },
-}));
+})).concat(
+  serviciosConfigs.map((r): ResourceProps => ({
+    name: r.name,
+    ...('route' in r ? { list: r.route } : {}),
+    meta: { label: r.labels.plural, dataProviderName: 'default', paths: r.paths, hide: true },
+  })),
+);
