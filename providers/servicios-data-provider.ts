@@ -1,7 +1,9 @@
 import type { BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
 import { SERVICES_URL } from './config';
 import { ServiciosError, serviciosFetch } from './servicios-http';
-import { defaultPaths, listPath, operationPath, type ServiciosPaths } from './servicios-paths';
+import { defaultPaths, eqValues, listPath, operationPath, type ServiciosPaths } from './servicios-paths';
+import { actualizarPendiente, crearOGuardar, enviarPendientes, pendientes, type Envio, type PendientesConfig } from './servicios-pendientes';
+import { isTempId } from '../domain/expediente';
 import { PERSONA_GUARDADA } from './session';
 
 /**
@@ -10,9 +12,19 @@ import { PERSONA_GUARDADA } from './session';
  * `meta.paths` (see servicios-paths.ts): pages name a resource and filter it, never a path.
  * A resource without paths is the path segment of its name ('/{resource}', '/{resource}/{id}').
  * Lists answer either an array or { data, total }.
+ * A resource that declares `pendientes` keeps the creations the server did not answer in this
+ * browser and sends them again later (see servicios-pendientes.ts).
  */
 const pathsOf = (resource: string, meta: MetaQuery | undefined): ServiciosPaths =>
   (meta?.paths as ServiciosPaths | undefined) ?? defaultPaths(resource);
+
+const pendientesOf = (meta: MetaQuery | undefined) => meta?.pendientes as PendientesConfig | undefined;
+
+/** POST and PUT of a resource, for the kept creations. */
+const envioDe = (resource: string, meta: MetaQuery | undefined): Envio => ({
+  post: (body) => serviciosFetch<BaseRecord>(operationPath(pathsOf(resource, meta), 'create', { ...meta }), { method: 'POST', body }),
+  put: (id, body) => serviciosFetch<BaseRecord>(operationPath(pathsOf(resource, meta), 'update', { ...meta, id }), { method: 'PUT', body }),
+});
 
 /** Persona records are shown in the header too: a saved one tells the shell to read it again. */
 const PERSONAS = new Set(['personas', 'persona']);
@@ -36,9 +48,14 @@ export const serviciosDataProvider: DataProvider = {
       if (!('field' in f) || used.includes(f.field)) continue;
       if (f.value !== undefined && f.value !== null && f.value !== '') query[f.field] = String(f.value);
     }
+    const cfg = pendientesOf(meta);
+    const filtros = eqValues(filters);
+    const enviados = cfg ? await enviarPendientes(cfg, filtros, envioDe(resource, meta)) : 0;
     const body = await serviciosFetch<BaseRecord[] | { data: BaseRecord[]; total: number }>(path, { query });
-    if (Array.isArray(body)) return { data: body as never, total: body.length };
-    return { data: body.data as never, total: body.total };
+    const { data, total } = Array.isArray(body) ? { data: body, total: body.length } : body;
+    if (!cfg) return { data: data as never, total };
+    const kept = pendientes(cfg, filtros);
+    return { data: [...data, ...kept] as never, total: total + kept.length, enviados };
   },
 
   async getOne({ resource, id, meta }) {
@@ -53,11 +70,15 @@ export const serviciosDataProvider: DataProvider = {
   },
 
   async create({ resource, variables, meta }) {
+    const cfg = pendientesOf(meta);
+    if (cfg) return { data: (await crearOGuardar(cfg, variables as BaseRecord, envioDe(resource, meta))) as never };
     const data = await serviciosFetch<BaseRecord>(operationPath(pathsOf(resource, meta), 'create', { ...meta }), { method: 'POST', body: variables });
     return { data: data as never };
   },
 
   async update({ resource, id, variables, meta }) {
+    const cfg = pendientesOf(meta);
+    if (cfg && isTempId(id)) return { data: (await actualizarPendiente(cfg, String(id), variables as BaseRecord, envioDe(resource, meta))) as never };
     const data = await serviciosFetch<BaseRecord>(operationPath(pathsOf(resource, meta), 'update', { ...meta, id }), { method: 'PUT', body: variables });
     if (PERSONAS.has(resource)) window.dispatchEvent(new CustomEvent(PERSONA_GUARDADA, { detail: String(id) }));
     return { data: (data ?? { id, ...(variables as object) }) as never };

@@ -63,6 +63,6 @@ export const refineResources: ResourceProps[] = resourceConfigs.map((r): Resourc
   serviciosConfigs.map((r): ResourceProps => ({
     name: r.name,
     ...('route' in r ? { list: r.route } : {}),
-    meta: { label: r.labels.plural, dataProviderName: 'default', paths: r.paths, hide: true },
+    meta: { label: r.labels.plural, dataProviderName: 'default', paths: r.paths, ...('pendientes' in r ? { pendientes: r.pendientes } : {}), hide: true },
   })),
 );
