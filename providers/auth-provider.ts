@@ -4,7 +4,7 @@ import { toast } from '../src/shell/notifications';
 import { currentRole, setLimitedSession, tokenClaims } from './access-control-provider';
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
-import { LOGIN_OK, loginWithPin, type LoginVariables } from './pin-login';
+import { pinLogin, type LoginVariables } from './pin-login';
 import { session, sessionExpiry } from './session';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */
@@ -65,10 +65,10 @@ export function forgetSession() {
 const isCrossOriginFailure = (e: unknown) => e instanceof TypeError;
 
 export const authProvider: AuthProvider = {
+  /** The PIN sign-in (pin-login.ts; the login page calls the same function, outside Refine). */
   async login(variables: LoginVariables) {
     forgetSession();
-    const result = await loginWithPin(variables);
-    return result.success ? { success: true, redirectTo: '/datos-personales', successNotification: LOGIN_OK } : result;
+    return pinLogin(variables);
   },
 
   async logout() {
