@@ -7,10 +7,83 @@ import { z } from 'zod';
  * server code and unit tests can import a resource's schema without React.
  */
 
-export type AppRole = 'admin' | 'assistant';
+/** The roles of a signed-in user (claim app_role); staff also carry the offices they work at (claim notarias). */
+export type AppRole = 'admin' | 'staff' | 'assistant';
 /** Who a rule is for: a signed-in role, or 'anon' for visitors without a session. */
 export type Role = AppRole | 'anon';
+export const ROLES: readonly Role[] = ['anon', 'assistant', 'staff', 'admin'];
 export type CrudAction = 'list' | 'create' | 'edit' | 'delete';
+export const CRUD_ACTIONS: readonly CrudAction[] = ['list', 'create', 'edit', 'delete'];
+
+/** Who asks: the role and, for staff, the notarías (ids) they work at. */
+export interface Viewer {
+  role: Role;
+  notarias?: readonly number[];
+}
+
+/**
+ * A named access predicate, the rule of one action (read like Payload's access functions:
+ * `create: admin`, `list: anyone`). Data, not code, so the same rule answers the browser
+ * (accessControlProvider, route guards, menu) and states the SQL policy (app_meta.politicas_catalogo).
+ */
+export interface AccessRule {
+  readonly name: 'anyone' | 'signedIn' | 'admin' | 'staffOfNotaria' | 'nobody';
+  /** The roles it lets through at all (before any row condition). */
+  readonly roles: readonly Role[];
+  /** staffOfNotaria: the column with the row's notaría; staff pass only on rows of their own notarías (admins on every row). */
+  readonly notariaColumn?: string;
+  /** list only: those who may not edit see just the rows where this boolean column is true (e.g. active staff). */
+  readonly liveColumn?: string;
+}
+
+/** Everyone, also visitors without a session. */
+export const anyone: AccessRule = { name: 'anyone', roles: ROLES };
+/** Any signed-in user. */
+export const signedIn: AccessRule = { name: 'signedIn', roles: ['assistant', 'staff', 'admin'] };
+/** Admins only. */
+export const admin: AccessRule = { name: 'admin', roles: ['admin'] };
+/** Admins, and staff on the rows of the notarías they work at. */
+export const staffOfNotaria = (notariaColumn = 'notaria_id'): AccessRule => ({ name: 'staffOfNotaria', roles: ['staff', 'admin'], notariaColumn });
+/** Nobody (through this resource). */
+export const nobody: AccessRule = { name: 'nobody', roles: [] };
+
+/** `rule`, but those who may not edit see only rows where `column` is true (switched-off rows stay private). */
+export const onlyLive = (rule: AccessRule, column: string): AccessRule => ({ ...rule, liveColumn: column });
+
+/** The rule of each action. */
+export type ResourceAccess = Record<CrudAction, AccessRule>;
+
+/** Reads are `read`, every change is admin's: the usual catalogue. */
+export const catalogueAccess = (read: AccessRule = anyone): ResourceAccess => ({ list: read, create: admin, edit: admin, delete: admin });
+export const ADMIN_ONLY: ResourceAccess = catalogueAccess(admin);
+
+/**
+ * True when the rule lets `viewer` through; with a row, staffOfNotaria also checks the row's
+ * notaría. Without a row it answers "may at all" (the button, the route, the menu entry).
+ */
+export function permits(rule: AccessRule, viewer: Viewer | Role | null | undefined, row?: Record<string, unknown>): boolean {
+  const v: Viewer = typeof viewer === 'object' && viewer ? viewer : { role: (viewer as Role | null | undefined) ?? 'anon' };
+  if (!rule.roles.includes(v.role)) return false;
+  if (rule.notariaColumn && v.role === 'staff' && row) return (v.notarias ?? []).includes(Number(row[rule.notariaColumn]));
+  return true;
+}
+
+/**
+ * How a row goes away. soft: `column` (a boolean, true = live) set to false; lists show live rows,
+ * 'Ver eliminados' the others with 'Restaurar'; the database refuses a real DELETE.
+ * hard: DELETE. none: rows are never deleted through the portal.
+ */
+export type Deletion = { mode: 'soft'; column: string } | { mode: 'hard' } | { mode: 'none' };
+export const softDelete = (column = 'activo'): Deletion => ({ mode: 'soft', column });
+export const HARD_DELETE: Deletion = { mode: 'hard' };
+export const NO_DELETE: Deletion = { mode: 'none' };
+
+/** Labels with the grammatical gender that the default messages agree with ('la notaría', 'el festivo'). */
+export interface Labels {
+  singular: string;
+  plural: string;
+  gender: 'f' | 'm';
+}
 
 export interface Option {
   value: string | number;
@@ -76,33 +149,76 @@ export interface ColumnConfig {
   previewLength?: number;
 }
 
-export interface ResourceMessages {
-  /** Spec: 'No se pudo guardar la notaría'. */
-  saveError: string;
-  /** Spec: 'No se pudo eliminar la notaría'. */
-  deleteError: string;
-  saved: string;
-  deleted: string;
-  /** Spec: 'No se pudieron cargar las notarías.' */
-  loadError: string;
-  /** The message of a unique violation (Postgres 23505), shown on that field. */
-  unique?: { field: string; message: string };
-  /** The message of a row still referenced elsewhere (Postgres 23503). */
-  inUse?: string;
-  /** After 'Restaurar' of a softly deleted row, e.g. 'Categoría restaurada'. */
-  restored?: string;
+/** A unique constraint broken (Postgres 23505): the field it is shown under and the message. */
+export interface UniqueMessage {
+  field: string;
+  message: string;
 }
 
-export interface ResourceConfig {
+export interface ResourceMessages {
+  /** e.g. 'No se pudo guardar la notaría'. */
+  saveError: string;
+  /** e.g. 'No se pudo eliminar la notaría'. */
+  deleteError: string;
+  /** e.g. 'Notaría guardada'. */
+  saved: string;
+  /** e.g. 'Notaría eliminada'. */
+  deleted: string;
+  /** After 'Restaurar' of a softly deleted row, e.g. 'Categoría restaurada'. */
+  restored: string;
+  /** e.g. 'No se pudieron cargar las notarías.' */
+  loadError: string;
+  /** By constraint name (as Postgres reports it): which field broke and what it reads. */
+  unique?: Record<string, UniqueMessage>;
+  /** The message of a row still referenced elsewhere (Postgres 23503). */
+  inUse?: string;
+}
+
+/** Sample rows for the tests (authorization matrix, fuzz, journeys): no seed needed for coverage. */
+export interface SampleContext {
+  /** A distinct number per call, for unique columns. */
+  n: number;
+  /** The id of a sample row of another resource (inserted first), for foreign keys. */
+  ref: (resource: string) => number;
+}
+
+/** Where a resource shows in the navigation (Refine's meta.parent / meta.hide / order). */
+export interface MenuPlacement {
+  /** Label of the entry when it differs from labels.plural (e.g. 'Inicio'). */
+  label?: string;
+  /** The name of the group (another declaration) it belongs to: Refine's meta.parent. */
+  parent?: string;
+  /** Position in the menu (lower first). */
+  order?: number;
+  /** Not in the menu (its route still works). */
+  hide?: boolean;
+  /** Further path prefixes that highlight this entry (e.g. '/expediente' for '/expedientes'). */
+  also?: string[];
+}
+
+interface ResourceBase {
   /** Refine resource name; for the supabase provider also the table. */
   name: string;
-  dataProvider: 'supabase' | 'servicios';
-  labels: { singular: string; plural: string };
+  labels: Labels;
   icon?: ComponentType;
-  /** A tab of /admin/notarias (the spec's seven), in this order. */
-  adminTab?: { order: number };
-  /** A resource without a tab gets its own admin page at this path (see docs/adding-a-resource.md). */
+  /** Its own page. A catalogue without an admin tab is served at `/admin/recursos/<name>`, and only if it declares that route. */
   route?: string;
+  /** Navigation entry; none (or hide) keeps it out of the menu. */
+  menu?: MenuPlacement;
+  /** Who may do what: feeds the accessControlProvider, the route guards, the menu and the SQL policies. */
+  access: ResourceAccess;
+  deletion: Deletion;
+  /** Overrides of the messages derived from the labels (see resourceMessages). */
+  messages?: Partial<ResourceMessages>;
+  /** A valid row, for the tests that iterate over the registry. */
+  sample?: (ctx: SampleContext) => Record<string, unknown>;
+}
+
+/** A table behind /rest/v1 with the generated admin views (list, form, delete/restore). */
+export interface CatalogueConfig extends ResourceBase {
+  dataProvider: 'supabase';
+  /** A tab of /admin/notarias, in this order. */
+  adminTab?: { order: number };
   /** The single validation of a record: form fields, whole-form check and tests. */
   schema: z.ZodObject;
   fields: FieldConfig[];
@@ -115,11 +231,6 @@ export interface ResourceConfig {
     select?: string;
   };
   defaultSort: { field: string; order: 'asc' | 'desc' };
-  /** hard: DELETE; soft: activo = false (and the admin list shows only active rows); none: no delete. */
-  deletion: 'hard' | 'soft' | 'none';
-  /** Who may do what; read by the accessControlProvider, mirrored by the RLS policies. */
-  access: Record<CrudAction, Role[]>;
-  messages: ResourceMessages;
   /** Values of a new record's form. */
   defaults?: () => Record<string, unknown>;
   /** A stored record → form values (e.g. null act → '0', '09:00:00' → '09:00'). */
@@ -128,20 +239,135 @@ export interface ResourceConfig {
   beforeSave?: (values: Record<string, unknown>) => Record<string, unknown>;
 }
 
-/** Identity with type checking: `export default defineResource({...})`. */
-export const defineResource = (config: ResourceConfig): ResourceConfig => config;
+/**
+ * Where a resource of the services API lives: URL templates relative to the API's base. A
+ * `{name}` is filled, URL-encoded, from the record id (`{id}`), from the call's `eq` filter on that
+ * field (which the template then consumes: it is not sent again as a query parameter) or from the
+ * call's meta. Read by the servicios data provider (providers/servicios-paths.ts).
+ */
+export interface ServiciosPaths {
+  /**
+   * GET of a list. Several templates are tried in order, the first whose every `{name}` has a
+   * value wins, e.g. ['/privilegio/concedidos/{personaOtorganteId}', '/privilegio/recibidos/{personaReceptoraId}'].
+   */
+  list?: string | readonly string[];
+  /** GET of one record, e.g. '/expediente/{id}'. */
+  one?: string;
+  /** POST of a new record, e.g. '/expediente'. */
+  create?: string;
+  /** PUT of a record, e.g. '/acto/{id}'. */
+  update?: string;
+  /** DELETE of a record. */
+  delete?: string;
+  /** Further named endpoints (useCustom / useCustomMutation), e.g. { representante: '/privilegio/representante' }. */
+  custom?: Record<string, string>;
+}
 
-export const ADMIN_ONLY: Record<CrudAction, Role[]> = {
-  list: ['admin'],
-  create: ['admin'],
-  edit: ['admin'],
-  delete: ['admin'],
+/**
+ * Creations the server did not answer, kept in this browser and sent again by the servicios
+ * data provider (providers/servicios-pendientes.ts).
+ */
+export interface PendientesConfig {
+  /** The localStorage key of the kept records. */
+  clave: string;
+  /** A record → the form it is kept in (e.g. the act's draft form). */
+  guardar: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** A kept form → the record (with its `temp-` id); undefined when it is not one. */
+  leer: (stored: unknown) => ({ id?: string | number } & Record<string, unknown>) | undefined;
+}
+
+/** A resource of the services API (/nt/demo/v1/servicios): pages of its own, URLs from here. */
+export interface ServiciosConfig extends ResourceBase {
+  dataProvider: 'servicios';
+  paths: ServiciosPaths;
+  /** Keep a creation the server did not answer in this browser and send it again later. */
+  pendientes?: PendientesConfig;
+  /** The validation of a record when the resource has one (form, server route and tests). */
+  schema?: z.ZodObject;
+}
+
+/** A page that is not a resource but has a menu entry and an access rule (dashboard, perfil…). */
+export interface PageConfig {
+  name: string;
+  labels: Pick<Labels, 'plural'> & Partial<Labels>;
+  route: string;
+  icon?: ComponentType;
+  menu?: MenuPlacement;
+  /** Only `list` matters: who may open the page. */
+  access: Pick<ResourceAccess, 'list'>;
+}
+
+export type ResourceConfig = CatalogueConfig | ServiciosConfig;
+
+/** Identity with type checking: `export default defineResource({...})`. */
+export function defineResource<T extends ResourceConfig>(config: T): T {
+  return config;
+}
+export const definePage = (config: PageConfig): PageConfig => config;
+
+/** True when `viewer` may perform `action` on the resource; no role (signed out) counts as 'anon'. */
+export function allows(
+  config: Pick<ResourceBase, 'access' | 'deletion'>,
+  action: CrudAction,
+  viewer: Viewer | Role | null | undefined,
+  row?: Record<string, unknown>,
+): boolean {
+  if (action === 'delete' && config.deletion.mode === 'none') return false;
+  return permits(config.access[action], viewer, row);
+}
+
+/** The rows a list shows by default: the live ones of a soft-deleted resource. */
+export const liveFilter = (deletion: Deletion, live = true) =>
+  deletion.mode === 'soft' ? [{ field: deletion.column, operator: 'eq' as const, value: live }] : [];
+
+// ---- Messages ------------------------------------------------------------------------------------
+
+/** A translate function (the i18nProvider's): key, parameters, fallback text. */
+export type Translate = (key: string, params?: Record<string, unknown>, fallback?: string) => string;
+
+/** Spanish defaults by gender, used when no translate function (or key) is at hand. */
+export const MESSAGE_TEMPLATES: Record<string, string> = {
+  'resources.saveError.f': 'No se pudo guardar la {{singular}}',
+  'resources.saveError.m': 'No se pudo guardar el {{singular}}',
+  'resources.deleteError.f': 'No se pudo eliminar la {{singular}}',
+  'resources.deleteError.m': 'No se pudo eliminar el {{singular}}',
+  'resources.saved.f': '{{Singular}} guardada',
+  'resources.saved.m': '{{Singular}} guardado',
+  'resources.deleted.f': '{{Singular}} eliminada',
+  'resources.deleted.m': '{{Singular}} eliminado',
+  'resources.restored.f': '{{Singular}} restaurada',
+  'resources.restored.m': '{{Singular}} restaurado',
+  'resources.loadError.f': 'No se pudieron cargar las {{plural}}.',
+  'resources.loadError.m': 'No se pudieron cargar los {{plural}}.',
 };
 
-/** True when `role` may perform `action` on the resource; no role (signed out) counts as 'anon'. */
-export function allows(config: Pick<ResourceConfig, 'access' | 'deletion'>, action: CrudAction, role: Role | null | undefined): boolean {
-  if (action === 'delete' && config.deletion === 'none') return false;
-  return config.access[action].includes(role ?? 'anon');
+export const fillTemplate = (text: string, params: Record<string, unknown> = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
+
+const defaultTranslate: Translate = (key, params, fallback) => fillTemplate(MESSAGE_TEMPLATES[key] ?? fallback ?? key, params);
+
+/**
+ * The messages of a resource: each one its declaration states, else derived from the labels and
+ * their gender ('la notaría' / 'el festivo') through `translate` (the i18nProvider's).
+ */
+export function resourceMessages(config: { labels: Labels; messages?: Partial<ResourceMessages> }, translate: Translate = defaultTranslate): ResourceMessages {
+  const { singular, plural, gender } = config.labels;
+  const params = { singular: singular.toLowerCase(), Singular: singular, plural: plural.toLowerCase(), Plural: plural };
+  const t = (kind: string) => {
+    const key = `resources.${kind}.${gender}`;
+    return translate(key, params, fillTemplate(MESSAGE_TEMPLATES[key] ?? key, params));
+  };
+  const m = config.messages ?? {};
+  return {
+    saveError: m.saveError ?? t('saveError'),
+    deleteError: m.deleteError ?? t('deleteError'),
+    saved: m.saved ?? t('saved'),
+    deleted: m.deleted ?? t('deleted'),
+    restored: m.restored ?? t('restored'),
+    loadError: m.loadError ?? t('loadError'),
+    ...(m.unique ? { unique: m.unique } : {}),
+    ...(m.inUse ? { inUse: m.inUse } : {}),
+  };
 }
 
 // ---- Schema building blocks with the spec's messages -------------------------------------------

@@ -1,8 +1,9 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { session } from './session';
 import { canAccessResource } from '../resources';
+import type { AppRole, Viewer } from '../domain/resource';
 
-export type AppRole = 'admin' | 'assistant';
+export type { AppRole };
 
 /** The claims of a JWT, read without verifying (the server verifies; the browser only displays). */
 export function tokenClaims(token: string | undefined | null): Record<string, unknown> {
@@ -20,7 +21,15 @@ export function tokenClaims(token: string | undefined | null): Record<string, un
 
 /** The role the server put in the access token (claim app_role); anything else is assistant. */
 export function roleFromToken(token: string | undefined | null): AppRole {
-  return tokenClaims(token).app_role === 'admin' ? 'admin' : 'assistant';
+  const role = tokenClaims(token).app_role;
+  return role === 'admin' || role === 'staff' ? role : 'assistant';
+}
+
+/** Who the token says the user is: the role and, for staff, the notarías of claim `notarias`. */
+export function viewerFromToken(token: string | undefined | null): Viewer {
+  const role = roleFromToken(token);
+  const notarias = tokenClaims(token).notarias;
+  return role === 'staff' && Array.isArray(notarias) ? { role, notarias: notarias.filter((n): n is number => Number.isInteger(n)) } : { role };
 }
 
 let limitedSession = false;
@@ -31,28 +40,22 @@ export function setLimitedSession(limited: boolean) {
 
 /** The signed-in user's role; the browser only reads it, the server decides it. */
 export function currentRole(): AppRole {
-  return limitedSession ? 'assistant' : roleFromToken(session.get().token);
+  return currentViewer().role as AppRole;
+}
+
+export function currentViewer(): Viewer {
+  return limitedSession ? { role: 'assistant' } : viewerFromToken(session.get().token);
 }
 
 /**
- * What only admins may do, by resource: '*' = every action, or a list of actions.
- * 'admin' is the administration area (/admin/notarias). Resource configs add their rules here.
+ * Answers from the declarations of the registry (resources/*.ts and resources/pages.ts): the same
+ * rules state the route guards, the menu and the SQL policies. What the registry does not declare
+ * is not refused here (the server and RLS still decide every request).
  */
-export const ADMIN_ONLY: Record<string, '*' | readonly string[]> = {
-  admin: '*',
-};
-
-/** Whether a role may do an action on a resource. */
-export function roleCan(role: AppRole, resource: string | undefined, action: string): boolean {
-  if (role === 'admin') return true;
-  const rule = resource ? ADMIN_ONLY[resource] : undefined;
-  return !(rule === '*' || rule?.includes(action));
-}
-
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action }) => {
-    // A resource with a configuration (resources/*.ts) answers from its access rules.
-    const can = canAccessResource(resource, action, currentRole()) ?? roleCan(currentRole(), resource, action);
+    const viewer = session.get().token ? currentViewer() : { role: 'anon' as const };
+    const can = canAccessResource(resource, action, viewer) ?? true;
     return can ? { can } : { can, reason: 'No tiene permiso de acceso' };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

@@ -1,6 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { displayName as displayNameOf } from '../domain/persona';
-import { toast } from '../src/shell/notifications';
+import type { AppRole } from '../domain/resource';
 import { currentRole, setLimitedSession, tokenClaims } from './access-control-provider';
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
@@ -22,10 +22,16 @@ export interface Identity {
   id: string;
   name: string;
   email?: string;
-  role: 'admin' | 'assistant';
+  role: AppRole;
 }
 
 export type { LoginVariables };
+
+/**
+ * Dispatched on window when a session is kept despite a failed check (a cross-origin problem):
+ * the provider shows nothing itself (providers import no UI); the shell's AuthSync toasts it.
+ */
+export const SESION_LIMITADA = 'portal:sesion-limitada';
 
 /** The spec's display name of a person (also used by other pages through this module). */
 export function displayName(p: PersonaSesion | null | undefined): string {
@@ -102,7 +108,7 @@ export const authProvider: AuthProvider = {
     } catch (e) {
       if (isCrossOriginFailure(e)) {
         setLimitedSession(true);
-        toast({ key: 'problema-conexion', type: 'error', message: 'Problema de conexión', description: 'Hay un problema CORS con el servidor. Funcionalidad limitada.' });
+        window.dispatchEvent(new CustomEvent(SESION_LIMITADA));
         return { authenticated: true };
       }
       session.clear();

@@ -1,4 +1,5 @@
 import type { I18nProvider } from '@refinedev/core';
+import { fillTemplate, MESSAGE_TEMPLATES } from '../domain/resource';
 
 /** Spanish texts of Refine's own buttons, notifications and pages (no HTTP or error codes: users cannot act on them). */
 const es: Record<string, string> = {
@@ -33,13 +34,16 @@ const es: Record<string, string> = {
   'table.actions': 'Acciones',
   'pages.error.404': 'Página no encontrada',
   'pages.error.backHome': 'Volver al inicio',
+  // A resource's messages by the gender of its labels (resourceMessages in domain/resource.ts):
+  // 'resources.saved.f' → 'Notaría guardada'; a declaration's own `messages` win over these.
+  ...MESSAGE_TEMPLATES,
 };
 
 export const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) => {
     const text = es[key] ?? defaultMessage ?? key;
     if (!options || typeof options !== 'object') return text;
-    return text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String((options as Record<string, unknown>)[k] ?? ''));
+    return fillTemplate(text, options as Record<string, unknown>);
   },
   changeLocale: async () => undefined,
   getLocale: () => 'es',

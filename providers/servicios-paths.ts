@@ -1,29 +1,9 @@
 import type { CrudFilter } from '@refinedev/core';
 
-/**
- * Where a resource of the services API lives, declared once with the resource (resources/*.ts,
- * `paths`) and handed to the servicios data provider as the Refine resource's `meta.paths`.
- * Templates are relative to the services base URL; a `{name}` is filled, URL-encoded, from the
- * record id (`{id}`), from the call's `eq` filter on that field (which the template then consumes:
- * it is not sent again as a query parameter) or from the call's meta.
- */
-export interface ServiciosPaths {
-  /**
-   * GET of a list. Several templates are tried in order, the first whose every `{name}` has a
-   * value wins, e.g. ['/privilegio/concedidos/{personaOtorganteId}', '/privilegio/recibidos/{personaReceptoraId}'].
-   */
-  list?: string | readonly string[];
-  /** GET of one record, e.g. '/expediente/{id}'. */
-  one?: string;
-  /** POST of a new record, e.g. '/expediente'. */
-  create?: string;
-  /** PUT of a record, e.g. '/acto/{id}'. */
-  update?: string;
-  /** DELETE of a record. */
-  delete?: string;
-  /** Further named endpoints, read by pages through serviciosUrl (useCustom, useCustomMutation). */
-  custom?: Record<string, string>;
-}
+import type { ServiciosPaths } from '../domain/resource';
+
+/** How the servicios data provider fills the URL templates a resource declares (`paths`). */
+export type { ServiciosPaths };
 
 const PARAM = /\{([^}]+)\}/g;
 

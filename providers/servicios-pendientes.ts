@@ -1,6 +1,9 @@
 import type { BaseRecord } from '@refinedev/core';
 import { TEMP_ID_PREFIX, isTempId } from '../domain/expediente';
+import type { PendientesConfig } from '../domain/resource';
 import { ServiciosError } from './servicios-http';
+
+export type { PendientesConfig };
 
 /**
  * Creations kept in this browser while the server cannot be reached: the servicios data
@@ -19,15 +22,6 @@ import { ServiciosError } from './servicios-http';
  * A record is sent by one request at a time (a retry and a save of the open form at once create it
  * once), and afterwards its temp id stands for the stored id for the rest of this page's life.
  */
-export interface PendientesConfig {
-  /** The localStorage key of the kept records. */
-  clave: string;
-  /** A record → the form it is kept in (e.g. the act's draft form). */
-  guardar: (record: BaseRecord) => Record<string, unknown>;
-  /** A kept form → the record; undefined when it is not one. */
-  leer: (stored: unknown) => BaseRecord | undefined;
-}
-
 /** Records on their way to the server, by temp id. */
 const enviando = new Map<string, Promise<BaseRecord>>();
 /** Records created from a temp id: temp id → stored id. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileTextOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalImage, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, optionalImage, requiredId, requiredText, softDelete } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 export const MENSAJE_DOCUMENTOS = 'Por favor, agrega al menos un documento requerido';
@@ -38,7 +38,7 @@ export const actoSchema = z.object({
 export default defineResource({
   name: 'actos_servicios',
   dataProvider: 'supabase',
-  labels: { singular: 'Acto notarial', plural: 'Actos Notariales' },
+  labels: { singular: 'Acto notarial', plural: 'Actos Notariales', gender: 'm' },
   icon: FileTextOutlined,
   adminTab: { order: 6 },
   schema: actoSchema,
@@ -67,8 +67,8 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre o descripción...',
   },
   defaultSort: { field: 'nombre', order: 'asc' },
-  deletion: 'soft',
-  access: ADMIN_ONLY,
+  deletion: softDelete('activo'),
+  access: catalogueAccess(anyone),
   messages: {
     saveError: 'No se pudo guardar el acto',
     deleteError: 'No se pudo eliminar el acto',

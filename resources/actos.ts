@@ -1,5 +1,6 @@
 import type { BaseRecord } from '@refinedev/core';
 import { isTempId, type ActoDto } from '../domain/expediente';
+import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
 
 /**
  * An act kept in this browser while the server cannot be reached is stored in the act's draft
@@ -53,14 +54,17 @@ const desdeGuardado = (v: unknown): ActoDto | undefined => {
  * A new act the server did not answer is kept in this browser and sent again (`pendientes`,
  * see providers/servicios-pendientes.ts).
  */
-export default {
+export default defineResource({
   name: 'actos',
-  dataProvider: 'servicios' as const,
-  labels: { singular: 'Acto', plural: 'Actos', gender: 'm' as const },
+  dataProvider: 'servicios',
+  labels: { singular: 'Acto', plural: 'Actos', gender: 'm' },
+  // any signed-in person, on the records the services API lets them see (others answer 404)
+  access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
+  deletion: NO_DELETE,
   paths: {
     list: '/acto/expediente/{expedienteId}',
     create: '/acto',
     update: '/acto/{id}',
   },
   pendientes: { clave: 'actos_pendientes', guardar: aGuardado, leer: desdeGuardado as (v: unknown) => BaseRecord | undefined },
-};
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppstoreOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalImage, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, optionalImage, requiredText, softDelete } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 
@@ -14,7 +14,7 @@ export const categoriaSchema = z.object({
 export default defineResource({
   name: 'categorias_servicios',
   dataProvider: 'supabase',
-  labels: { singular: 'Categoría', plural: 'Categorías de Servicios' },
+  labels: { singular: 'Categoría', plural: 'Categorías de Servicios', gender: 'f' },
   icon: AppstoreOutlined,
   adminTab: { order: 5 },
   schema: categoriaSchema,
@@ -33,14 +33,9 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre o descripción...',
   },
   defaultSort: { field: 'nombre', order: 'asc' },
-  deletion: 'soft',
-  access: ADMIN_ONLY,
+  deletion: softDelete('activo'),
+  access: catalogueAccess(anyone),
   messages: {
-    saveError: 'No se pudo guardar la categoría',
-    deleteError: 'No se pudo eliminar la categoría',
-    saved: 'Categoría guardada',
-    deleted: 'Categoría eliminada',
-    restored: 'Categoría restaurada',
     loadError: 'No se pudieron cargar las categorías.',
   },
 });

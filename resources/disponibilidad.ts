@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, hhmm, requiredId, timeOfDay } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, HARD_DELETE, hhmm, requiredId, timeOfDay } from '../domain/resource';
 
 export const DEFAULT_START = '09:00';
 export const DEFAULT_END = '14:00';
@@ -46,7 +46,7 @@ export function normalizeDisponibilidad(values: Record<string, unknown>): Record
 export default defineResource({
   name: 'disponibilidad',
   dataProvider: 'supabase',
-  labels: { singular: 'Regla de disponibilidad', plural: 'Disponibilidad' },
+  labels: { singular: 'Regla de disponibilidad', plural: 'Disponibilidad', gender: 'f' },
   icon: ClockCircleOutlined,
   adminTab: { order: 3 },
   schema: disponibilidadSchema,
@@ -78,8 +78,8 @@ export default defineResource({
     ],
   },
   defaultSort: { field: 'staff_id', order: 'asc' },
-  deletion: 'hard',
-  access: ADMIN_ONLY,
+  deletion: HARD_DELETE,
+  access: catalogueAccess(anyone),
   messages: {
     saveError: 'No se pudo guardar la disponibilidad',
     deleteError: 'No se pudo eliminar la disponibilidad',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarOutlined } from '@ant-design/icons';
-import { defineResource, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, HARD_DELETE, requiredId, requiredText } from '../domain/resource';
 
 /**
  * The example of docs/adding-a-resource.md: the holidays of a notaría (table festivos, migration
@@ -15,7 +15,7 @@ export const festivoSchema = z.object({
 export default defineResource({
   name: 'festivos',
   dataProvider: 'supabase',
-  labels: { singular: 'Festivo', plural: 'Festivos' },
+  labels: { singular: 'Festivo', plural: 'Festivos', gender: 'm' },
   icon: CalendarOutlined,
   route: '/admin/recursos/festivos',
   schema: festivoSchema,
@@ -35,15 +35,9 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre...',
   },
   defaultSort: { field: 'fecha', order: 'asc' },
-  deletion: 'hard',
-  // Everyone may read the days an office is closed; only admins change them (as the RLS policies say).
-  access: { list: ['anon', 'assistant', 'admin'], create: ['admin'], edit: ['admin'], delete: ['admin'] },
+  deletion: HARD_DELETE,
+  access: catalogueAccess(anyone),
   messages: {
-    saveError: 'No se pudo guardar el festivo',
-    deleteError: 'No se pudo eliminar el festivo',
-    saved: 'Festivo guardado',
-    deleted: 'Festivo eliminado',
-    loadError: 'No se pudieron cargar los festivos.',
-    unique: { field: 'fecha', message: 'Esta notaría ya tiene un festivo en esa fecha.' },
+    unique: { festivos_notaria_id_fecha_key: { field: 'fecha', message: 'Esta notaría ya tiene un festivo en esa fecha.' } },
   },
 });

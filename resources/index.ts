@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { allows, type CrudAction, type ResourceConfig, type Role } from '../domain/resource';
+import { allows, permits, type CatalogueConfig, type CrudAction, type PageConfig, type ResourceConfig, type Role, type Viewer } from '../domain/resource';
 import notarias from './notarias';
 import personal from './personal';
 import disponibilidad from './disponibilidad';
@@ -12,11 +12,9 @@ import expedientes from './expedientes';
 import actos from './actos';
 import personas from './personas';
 import privilegios from './privilegios';
+import { pageConfigs } from './pages';
 
-/** The resources of the services API (pages of their own; where they live is their `paths`). */
-export const serviciosConfigs = [expedientes, actos, personas, privilegios];
-
-/** The registry: every resource configuration. A new resource is one file plus one line here. */
+/** The registry: every resource declaration. A new resource is one file plus one line here. */
 export const resourceConfigs: ResourceConfig[] = [
   notarias,
   personal,
@@ -26,43 +24,93 @@ export const resourceConfigs: ResourceConfig[] = [
   actosServicios,
   plantillasEscrituras,
   festivos,
+  expedientes,
+  actos,
+  personas,
+  privilegios,
 ];
+
+export { pageConfigs };
 
 export const resourceConfig = (name: string | undefined): ResourceConfig | undefined =>
   resourceConfigs.find((r) => r.name === name);
 
-/** The tabs of /admin/notarias, in the spec's order. */
-export const adminTabs: ResourceConfig[] = resourceConfigs
+export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase';
+
+/** The resources behind /rest/v1 with the generated admin views. */
+export const catalogueConfigs = (configs: ResourceConfig[] = resourceConfigs): CatalogueConfig[] => configs.filter(isCatalogue);
+
+export const catalogueConfig = (name: string | undefined): CatalogueConfig | undefined => {
+  const config = resourceConfig(name);
+  return isCatalogue(config) ? config : undefined;
+};
+
+/** The tabs of /admin/notarias, in their declared order. */
+export const adminTabs: CatalogueConfig[] = catalogueConfigs()
   .filter((r) => r.adminTab)
   .sort((a, b) => (a.adminTab?.order ?? 0) - (b.adminTab?.order ?? 0));
 
-/**
- * What the accessControlProvider asks: may `role` do `action` on `resource`? Resources without a
- * configuration are not decided here (undefined), so the provider keeps its own rule for them.
- */
-export function canAccessResource(resource: string | undefined, action: string, role: Role | null | undefined): boolean | undefined {
-  const config = resourceConfig(resource);
-  if (!config) return undefined;
-  const crud: CrudAction | undefined =
-    action === 'list' || action === 'show' ? 'list' : action === 'create' || action === 'clone' ? 'create' : action === 'edit' ? 'edit' : action === 'delete' ? 'delete' : undefined;
-  return crud ? allows(config, crud, role) : undefined;
+/** The route a catalogue without a tab is served at; only a declaration that states it is served there. */
+export const adminRoute = (name: string) => `/admin/recursos/${name}`;
+
+/** Refine's action names → the declaration's four. */
+export function crudAction(action: string): CrudAction | undefined {
+  if (action === 'list' || action === 'show') return 'list';
+  if (action === 'create' || action === 'clone') return 'create';
+  if (action === 'edit') return 'edit';
+  if (action === 'delete') return 'delete';
+  return undefined;
 }
 
-/** The registry of resources: each file of resources/ declares one; Refine gets them all from here. */
-export const refineResources: ResourceProps[] = resourceConfigs.map((r): ResourceProps => ({
-  name: r.name,
-  ...(r.route ? { list: r.route } : {}),
-  meta: {
-    label: r.labels.plural,
-    dataProviderName: r.dataProvider === 'supabase' ? 'supabase' : 'default',
-    canDelete: r.deletion !== 'none',
-    // Admin tabs live inside /admin/notarias; a Refine menu must not list them on their own.
-    hide: !r.route,
-  },
-})).concat(
-  serviciosConfigs.map((r): ResourceProps => ({
+/**
+ * What the accessControlProvider, the route guards and the menu ask: may `viewer` do `action` on
+ * `resource` (a resource or a page of the registry)? Names the registry does not know: undefined.
+ */
+export function canAccessResource(resource: string | undefined, action: string, viewer: Viewer | Role | null | undefined): boolean | undefined {
+  const crud = crudAction(action);
+  const config = resourceConfig(resource);
+  if (config) return crud ? allows(config, crud, viewer) : undefined;
+  const page = pageConfigs.find((p) => p.name === resource);
+  if (page) return crud === 'list' ? permits(page.access.list, viewer) : crud ? false : undefined;
+  return undefined;
+}
+
+type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
+
+const declared: Declared[] = [
+  ...pageConfigs.map((p) => ({ name: p.name, route: p.route, menu: p.menu, icon: p.icon, label: p.menu?.label ?? p.labels.plural })),
+  ...resourceConfigs.map((r) => ({
     name: r.name,
-    ...('route' in r ? { list: r.route } : {}),
-    meta: { label: r.labels.plural, dataProviderName: 'default', paths: r.paths, ...('pendientes' in r ? { pendientes: r.pendientes } : {}), hide: true },
+    route: r.route ?? '',
+    menu: r.menu,
+    icon: r.icon,
+    label: r.menu?.label ?? r.labels.plural,
+    dataProviderName: r.dataProvider === 'supabase' ? 'supabase' : 'default',
+    canDelete: r.deletion.mode !== 'none',
+    // where a services resource lives, read by the servicios data provider from meta
+    provider: r.dataProvider === 'servicios' ? { paths: r.paths, ...(r.pendientes ? { pendientes: r.pendientes } : {}) } : undefined,
   })),
-);
+];
+
+/**
+ * Refine's `resources` prop, in menu order: each declaration with its route as `list`, the menu
+ * placement as meta.parent / meta.hide (a declaration without `menu` is not in the menu).
+ * Refine's useMenu reads these (src/shell/NavLinks.tsx).
+ */
+export const refineResources: ResourceProps[] = declared
+  .map((d, i) => ({ d, i }))
+  .sort((a, b) => (a.d.menu?.order ?? 1000) - (b.d.menu?.order ?? 1000) || a.i - b.i)
+  .map(({ d }) => ({
+    name: d.name,
+    ...(d.route ? { list: d.route } : {}),
+    meta: {
+      label: d.label,
+      ...(d.menu?.parent ? { parent: d.menu.parent } : {}),
+      ...(d.dataProviderName ? { dataProviderName: d.dataProviderName } : {}),
+      ...(d.canDelete !== undefined ? { canDelete: d.canDelete } : {}),
+      ...(d.menu?.also ? { also: d.menu.also } : {}),
+      ...d.provider,
+      // a declaration with a menu but no route is a group (the parent of others)
+      hide: !d.menu || d.menu.hide === true,
+    },
+  }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BankOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalEmail, optionalPhone, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, HARD_DELETE, optionalEmail, optionalPhone, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
 
 /** Notary offices (table notarias). Deleted for real; staff and templates go with them (on delete cascade). */
 export const notariaSchema = z.object({
@@ -19,7 +19,7 @@ export const notariaSchema = z.object({
 export default defineResource({
   name: 'notarias',
   dataProvider: 'supabase',
-  labels: { singular: 'Notaría', plural: 'Notarías' },
+  labels: { singular: 'Notaría', plural: 'Notarías', gender: 'f' },
   icon: BankOutlined,
   adminTab: { order: 1 },
   schema: notariaSchema,
@@ -44,15 +44,13 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre, dirección o identificador...',
   },
   defaultSort: { field: 'nombre', order: 'asc' },
-  deletion: 'hard',
-  access: ADMIN_ONLY,
+  deletion: HARD_DELETE,
+  access: catalogueAccess(anyone),
   messages: {
-    saveError: 'No se pudo guardar la notaría',
-    deleteError: 'No se pudo eliminar la notaría',
-    saved: 'Notaría guardada',
-    deleted: 'Notaría eliminada',
-    loadError: 'No se pudieron cargar las notarías.',
-    unique: { field: 'externalidnotaria', message: 'Ya existe una notaría con este identificador o número interno.' },
+    unique: {
+      notarias_externalidnotaria_key: { field: 'externalidnotaria', message: 'Ya existe una notaría con este identificador externo.' },
+      notarias_idint_key: { field: 'idint', message: 'Ya existe una notaría con este número interno.' },
+    },
     inUse: 'La notaría tiene citas o datos asociados.',
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TeamOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, requiredEmail, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, HARD_DELETE, onlyLive, requiredEmail, requiredId, requiredText } from '../domain/resource';
 
 export const CALENDAR_TYPES = ['lovable', 'google', 'office365'] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];
@@ -19,7 +19,7 @@ export const personalSchema = z.object({
 export default defineResource({
   name: 'personal',
   dataProvider: 'supabase',
-  labels: { singular: 'Miembro del personal', plural: 'Personal' },
+  labels: { singular: 'Miembro del personal', plural: 'Personal', gender: 'm' },
   icon: TeamOutlined,
   adminTab: { order: 2 },
   schema: personalSchema,
@@ -50,14 +50,10 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre, email o cargo...',
   },
   defaultSort: { field: 'name', order: 'asc' },
-  deletion: 'hard',
-  access: ADMIN_ONLY,
+  deletion: HARD_DELETE,
+  access: catalogueAccess(onlyLive(anyone, 'is_active')),
   messages: {
-    saveError: 'No se pudo guardar el miembro del personal',
-    unique: { field: 'email', message: 'Ya hay un miembro del personal con este email.' },
-    deleteError: 'No se pudo eliminar el miembro del personal',
-    saved: 'Miembro del personal guardado',
-    deleted: 'Miembro del personal eliminado',
+    unique: { personal_email_unico: { field: 'email', message: 'Ya hay un miembro del personal con este email.' } },
     loadError: 'No se pudo cargar el personal.',
     inUse: 'Tiene citas asignadas; desactívelo en su lugar.',
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SnippetsOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, optionalPositiveInt, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, HARD_DELETE, onlyLive, optionalPositiveInt, requiredId, requiredText } from '../domain/resource';
 
 const REQUERIDOS = 'Por favor completa todos los campos requeridos';
 /** The act select's value for "every act" (stored as acto_id null). */
@@ -32,7 +32,7 @@ export const plantillaSchema = z.object({
 export default defineResource({
   name: 'plantillas_escrituras',
   dataProvider: 'supabase',
-  labels: { singular: 'Plantilla', plural: 'Plantillas de Documentos' },
+  labels: { singular: 'Plantilla', plural: 'Plantillas de Documentos', gender: 'f' },
   icon: SnippetsOutlined,
   adminTab: { order: 7 },
   schema: plantillaSchema,
@@ -69,13 +69,9 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre o texto...',
   },
   defaultSort: { field: 'nombre', order: 'asc' },
-  deletion: 'hard',
-  access: ADMIN_ONLY,
+  deletion: HARD_DELETE,
+  access: catalogueAccess(onlyLive(anyone, 'activo')),
   messages: {
-    saveError: 'No se pudo guardar la plantilla',
-    deleteError: 'No se pudo eliminar la plantilla',
-    saved: 'Plantilla guardada',
-    deleted: 'Plantilla eliminada',
     loadError: 'No se pudieron cargar las plantillas',
   },
   defaults: () => ({ acto_id: TODOS_LOS_ACTOS, activo: true }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TagsOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, requiredText } from '../domain/resource';
+import { catalogueAccess, defineResource, HARD_DELETE, requiredText, signedIn } from '../domain/resource';
 
 export const MENSAJE_TIPO_ASUNTO_DUPLICADO = 'Ya existe un tipo de asunto con este nombre.';
 
@@ -12,7 +12,7 @@ export const tipoAsuntoSchema = z.object({
 export default defineResource({
   name: 'tipos_asunto',
   dataProvider: 'supabase',
-  labels: { singular: 'Tipo de asunto', plural: 'Tipos de Asunto' },
+  labels: { singular: 'Tipo de asunto', plural: 'Tipos de Asunto', gender: 'm' },
   icon: TagsOutlined,
   adminTab: { order: 4 },
   schema: tipoAsuntoSchema,
@@ -23,14 +23,9 @@ export default defineResource({
     searchPlaceholder: 'Buscar por nombre...',
   },
   defaultSort: { field: 'name', order: 'asc' },
-  deletion: 'hard',
-  access: ADMIN_ONLY,
+  deletion: HARD_DELETE,
+  access: catalogueAccess(signedIn),
   messages: {
-    saveError: 'No se pudo guardar el tipo de asunto',
-    deleteError: 'No se pudo eliminar el tipo de asunto',
-    saved: 'Tipo de asunto guardado',
-    deleted: 'Tipo de asunto eliminado',
-    loadError: 'No se pudieron cargar los tipos de asunto.',
-    unique: { field: 'name', message: MENSAJE_TIPO_ASUNTO_DUPLICADO },
+    unique: { tipos_asunto_name: { field: 'name', message: MENSAJE_TIPO_ASUNTO_DUPLICADO } },
   },
 });

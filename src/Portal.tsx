@@ -50,8 +50,8 @@ export default function Portal() {
               </Authenticated>
             }
           >
-            {privateRoutes.map(({ path, page: Page, adminOnly }) => (
-              <Route key={path} path={path} element={adminOnly ? <RequireAdmin><Page /></RequireAdmin> : <Page />} />
+            {privateRoutes.map(({ path, page: Page, guard }) => (
+              <Route key={path} path={path} element={guard ? <RequireAdmin resource={guard}><Page /></RequireAdmin> : <Page />} />
             ))}
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -4,8 +4,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export interface PageRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Only for app_role admin; others are sent to /citas. */
-  adminOnly?: boolean;
+  /** The declaration (resources/pages.ts or a resource) whose `list` rule guards the route; others are sent to /citas. */
+  guard?: string;
 }
 
 /**
@@ -36,6 +36,6 @@ export const privateRoutes: PageRoute[] = [
   { path: '/citas', page: lazy(() => import('./pages/citas/Citas')) },
   { path: '/perfil', page: lazy(() => import('./pages/perfil/Perfil')) },
   { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
-  { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), adminOnly: true },
-  { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), adminOnly: true },
+  { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), guard: 'admin' },
+  { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), guard: 'admin' },
 ];

@@ -1,17 +1,18 @@
 import { Form } from 'antd';
-import type { ResourceConfig } from '../../domain/resource';
+import type { CatalogueConfig } from '../../domain/resource';
 import FieldInput from './FieldInput';
-import { fieldRule, isRequired, isVisible } from './schema-rules';
+import { fieldRule, formFields, isRequired, isVisible } from './schema-rules';
 
 /**
  * The form items of a resource, in configuration order, each validated by its schema.
  * Fields with visibleWhen follow the value of the field they depend on.
  */
-export default function ResourceFormFields({ config }: { config: ResourceConfig }) {
-  const dependencies = [...new Set(config.fields.flatMap((f) => (f.visibleWhen ? [f.visibleWhen.field] : [])))];
+export default function ResourceFormFields({ config }: { config: CatalogueConfig }) {
+  const fields = formFields(config);
+  const dependencies = [...new Set(fields.flatMap((f) => (f.visibleWhen ? [f.visibleWhen.field] : [])))];
   return (
     <>
-      {config.fields.map((field) => {
+      {fields.map((field) => {
         const item = (
           <Form.Item
             key={field.name}

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Form, Grid, Input, Modal, Space, Switch, Table } f
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { useCan, type BaseRecord } from '@refinedev/core';
-import type { ResourceConfig } from '../../domain/resource';
+import { liveFilter, type CatalogueConfig } from '../../domain/resource';
 import { renderCell } from './cells';
 import ResourceFormFields from './ResourceFormFields';
 import RowDelete from './RowDelete';
@@ -12,9 +12,10 @@ import CardList from './CardList';
 import './crud.css';
 import { useResourceModal } from './use-resource-modal';
 import { searchFilter, searchText } from './search';
+import { useResourceMessages } from './use-resource-messages';
 
 export interface ResourceListProps {
-  config: ResourceConfig;
+  config: CatalogueConfig;
   /** Actions a page adds to each row (e.g. staff Activar/Desactivar). */
   rowActions?: (record: BaseRecord) => ReactNode;
 }
@@ -22,13 +23,13 @@ export interface ResourceListProps {
 /**
  * The generated view of a resource: a paginated, sortable, searchable table (server side, the
  * state kept in the URL) with create / edit forms in a modal and delete with confirmation.
- * A resource deleted softly (activo = false) also lists its deleted rows ('Ver eliminados'),
+ * A resource deleted softly (its deletion column false) also lists its deleted rows ('Ver eliminados'),
  * each with 'Restaurar'. On a phone the rows are stacked cards instead of a table.
  */
 export default function ResourceList(props: ResourceListProps) {
   const [deleted, setDeleted] = useState(false);
-  const canRestore = (useCan({ resource: props.config.name, action: 'edit' }).data?.can ?? false) && props.config.deletion === 'soft';
-  // a new list for each mode: its permanent filter (activo) is read when the table is set up
+  const canRestore = (useCan({ resource: props.config.name, action: 'edit' }).data?.can ?? false) && props.config.deletion.mode === 'soft';
+  // a new list for each mode: its permanent filter (the deletion column) is read when the table is set up
   return <ResourceTable key={deleted ? 'eliminados' : 'activos'} {...props} deleted={deleted} onDeleted={canRestore ? setDeleted : undefined} />;
 }
 
@@ -39,12 +40,13 @@ function ResourceTable({
   onDeleted,
 }: ResourceListProps & { deleted: boolean; onDeleted?: (deleted: boolean) => void }) {
   const phone = Grid.useBreakpoint().md === false;
+  const messages = useResourceMessages(config);
   const { tableProps, tableQuery, sorters, filters, setFilters } = useTable({
     resource: config.name,
     syncWithLocation: true,
     pagination: { pageSize: 10 },
     sorters: { initial: [config.defaultSort] },
-    filters: { permanent: config.deletion === 'soft' ? [{ field: 'activo', operator: 'eq', value: !deleted }] : [] },
+    filters: { permanent: liveFilter(config.deletion, !deleted) },
     meta: config.list.select ? { select: config.list.select } : undefined,
     errorNotification: false,
   });
@@ -52,7 +54,7 @@ function ResourceTable({
   const edit = useResourceModal(config, 'edit');
   const canCreate = (useCan({ resource: config.name, action: 'create' }).data?.can ?? false) && !deleted;
   const canEdit = (useCan({ resource: config.name, action: 'edit' }).data?.can ?? false) && !deleted;
-  const canDelete = (useCan({ resource: config.name, action: 'delete' }).data?.can ?? false) && config.deletion !== 'none' && !deleted;
+  const canDelete = (useCan({ resource: config.name, action: 'delete' }).data?.can ?? false) && config.deletion.mode !== 'none' && !deleted;
   const hasActions = canEdit || canDelete || !!rowActions || deleted;
   const searchFields = config.list.searchFields ?? [];
 
@@ -120,7 +122,7 @@ function ResourceTable({
         <Alert
           type="error"
           showIcon
-          message={config.messages.loadError}
+          message={messages.loadError}
           description={(tableQuery.error as { message?: string } | null)?.message}
           action={<Button onClick={() => tableQuery.refetch()}>Reintentar</Button>}
         />

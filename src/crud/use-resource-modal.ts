@@ -2,17 +2,19 @@ import { useRef } from 'react';
 import type { FormInstance, FormProps } from 'antd';
 import { useModalForm } from '@refinedev/antd';
 import { useNotification, type BaseKey, type BaseRecord, type HttpError } from '@refinedev/core';
-import type { ResourceConfig } from '../../domain/resource';
-import { errorCode, errorDescription, prepareRow } from './schema-rules';
+import type { CatalogueConfig } from '../../domain/resource';
+import { errorDescription, prepareRow, uniqueViolation } from './schema-rules';
+import { useResourceMessages } from './use-resource-messages';
 
 /**
  * A create or edit form in a modal (Refine useModalForm) driven by the resource config: the
  * schema validates and cleans the values, the spec's messages become the toasts, and a
  * duplicate (unique index) is also shown on its field.
  */
-export function useResourceModal(config: ResourceConfig, action: 'create' | 'edit') {
+export function useResourceModal(config: CatalogueConfig, action: 'create' | 'edit') {
   const { open: notify } = useNotification();
   const formRef = useRef<FormInstance | null>(null);
+  const messages = useResourceMessages(config);
 
   const modal = useModalForm<BaseRecord, HttpError, Record<string, unknown>>({
     resource: config.name,
@@ -27,11 +29,12 @@ export function useResourceModal(config: ResourceConfig, action: 'create' | 'edi
     queryOptions: config.toForm
       ? { select: (res) => (res.data ? { ...res, data: config.toForm!(res.data as Record<string, unknown>) } : res) }
       : undefined,
-    onMutationSuccess: () => notify?.({ type: 'success', message: config.messages.saved }),
+    onMutationSuccess: () => notify?.({ type: 'success', message: messages.saved }),
     onMutationError: (error) => {
-      const unique = config.messages.unique;
-      if (errorCode(error) === '23505' && unique) formRef.current?.setFields([{ name: unique.field, errors: [unique.message] }]);
-      notify?.({ type: 'error', message: config.messages.saveError, description: errorDescription(config, error) });
+      // A duplicate shows under the field whose unique constraint it broke.
+      const unique = uniqueViolation(messages, error);
+      if (unique) formRef.current?.setFields([{ name: unique.field, errors: [unique.message] }]);
+      notify?.({ type: 'error', message: messages.saveError, description: errorDescription(messages, error) });
     },
   });
   formRef.current = modal.form as FormInstance;

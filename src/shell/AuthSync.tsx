@@ -1,17 +1,29 @@
 import { useEffect, useRef } from 'react';
 import { useInvalidateAuthStore } from '@refinedev/core';
-import { authProvider, forgetSession } from '../../providers/auth-provider';
+import { authProvider, forgetSession, SESION_LIMITADA } from '../../providers/auth-provider';
 import { SESSION_KEYS } from '../../providers/session';
+import { useToast } from './notifications';
 
 /**
  * Re-checks the session when another tab changes auth_token or id_persona: a sign-out or a
  * different person there signs this tab out / switches it; a mere token refresh is re-checked
- * quietly so the open page keeps its state.
+ * quietly so the open page keeps its state. Also says when the session runs limited (the
+ * authProvider's SESION_LIMITADA event: a cross-origin problem with the server).
  */
 export default function AuthSync() {
   const invalidate = useInvalidateAuthStore();
   const invalidateRef = useRef(invalidate);
   invalidateRef.current = invalidate;
+  const toast = useToast();
+  const toastRef = useRef(toast);
+  toastRef.current = toast;
+
+  useEffect(() => {
+    const onLimited = () =>
+      toastRef.current({ key: 'problema-conexion', type: 'error', message: 'Problema de conexión', description: 'Hay un problema CORS con el servidor. Funcionalidad limitada.' });
+    window.addEventListener(SESION_LIMITADA, onLimited);
+    return () => window.removeEventListener(SESION_LIMITADA, onLimited);
+  }, []);
 
   useEffect(() => {
     const onStorage = async (e: StorageEvent) => {

@@ -32,7 +32,6 @@ export default function Layout({ children }: { children: ReactNode }) {
   }, [ownId, invalidateAuth]);
   // The header appears once the user is known (spec: only when signed in and loading finished).
   if (isLoading && !identity) return <Loading />;
-  const isAdmin = identity?.role === 'admin';
   return (
     <div className="shell">
       <a className="shell-skip" href="#contenido">
@@ -59,7 +58,7 @@ export default function Layout({ children }: { children: ReactNode }) {
           <AccountMenu />
         </div>
         <nav className="shell-nav" aria-label="Navegación principal">
-          <NavLinks isAdmin={isAdmin} />
+          <NavLinks role={identity?.role} />
         </nav>
       </header>
       <Drawer
@@ -73,7 +72,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         styles={{ body: { padding: 8 } }}
       >
         <nav aria-label="Navegación principal">
-          <NavLinks isAdmin={isAdmin} vertical onNavigate={() => setDrawerOpen(false)} />
+          <NavLinks role={identity?.role} vertical onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Drawer>
       <main id="contenido" className="shell-content" tabIndex={-1}>

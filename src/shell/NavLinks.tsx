@@ -1,20 +1,34 @@
+import { useMenu } from '@refinedev/core';
 import { Link, useLocation } from 'react-router';
-import { activeEntry, NAV_ENTRIES } from './navigation';
+import type { Role } from '../../domain/resource';
+import { activeEntry, navEntries, type MenuItemLike, type NavEntry } from './navigation';
 
-/** The navigation entries as plain links; the current one is highlighted and marked aria-current. */
-export default function NavLinks({ isAdmin, vertical, onNavigate }: { isAdmin: boolean; vertical?: boolean; onNavigate?: () => void }) {
+/**
+ * The navigation entries as plain links, from Refine's resources (useMenu); the current one is
+ * highlighted and marked aria-current. A group (meta.parent) is a labelled nested list.
+ */
+export default function NavLinks({ role, vertical, onNavigate }: { role: Role | null | undefined; vertical?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const entries = NAV_ENTRIES.filter((e) => !e.adminOnly || isAdmin);
+  const { menuItems } = useMenu();
+  const entries = navEntries(menuItems as MenuItemLike[], role);
   const current = activeEntry(pathname, entries);
-  return (
-    <ul className={vertical ? 'shell-links shell-links-vertical' : 'shell-links'}>
-      {entries.map((e) => (
-        <li key={e.to}>
-          <Link to={e.to} aria-current={e === current ? 'page' : undefined} onClick={onNavigate}>
-            {e.label}
-          </Link>
+  const render = (list: NavEntry[], className: string) => (
+    <ul className={className}>
+      {list.map((e) => (
+        <li key={e.name}>
+          {e.children ? (
+            <>
+              <span className="shell-links-group">{e.label}</span>
+              {render(e.children, 'shell-links-nested')}
+            </>
+          ) : (
+            <Link to={e.to} aria-current={e === current ? 'page' : undefined} onClick={onNavigate}>
+              {e.label}
+            </Link>
+          )}
         </li>
       ))}
     </ul>
   );
+  return render(entries, vertical ? 'shell-links shell-links-vertical' : 'shell-links');
 }

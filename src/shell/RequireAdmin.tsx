@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import { usePermissions } from '@refinedev/core';
+import { useCan } from '@refinedev/core';
 import { Navigate } from 'react-router';
-import { roleCan, type AppRole } from '../../providers/access-control-provider';
 import Loading from './Loading';
 
-/** An adminOnly route: others are sent to /citas (spec part 2, Administration). */
-export default function RequireAdmin({ children }: { children: ReactNode }) {
-  const { data: role, isLoading } = usePermissions<AppRole>({});
+/**
+ * A guarded route: the declaration `resource` (resources/pages.ts or a resource) decides through
+ * the accessControlProvider who may open it (its `list` rule); others are sent to /citas, as
+ * non-admins are from the administration page.
+ */
+export default function RequireAdmin({ resource = 'admin', children }: { resource?: string; children: ReactNode }) {
+  const { data, isLoading } = useCan({ resource, action: 'list' });
   if (isLoading) return <Loading />;
-  if (!roleCan(role ?? 'assistant', 'admin', 'list')) return <Navigate to="/citas" replace />;
+  if (!data?.can) return <Navigate to="/citas" replace />;
   return <>{children}</>;
 }

@@ -10,7 +10,6 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
  * serves the login page and the portal, so a toast outlives the page change that follows it.
  */
 const ToastContext = createContext<NotificationInstance | null>(null);
-let openToast: ((params: OpenNotificationParams) => void) | null = null;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   // At the top: at the bottom a toast covered a dialog's footer (its save button, on a phone the
@@ -48,11 +47,5 @@ export function useToast(): (params: OpenNotificationParams) => void {
 export function useNotificationProvider(): NotificationProvider {
   const api = useToastApi();
   const open = useToast();
-  openToast = open;
   return { open, close: (key) => api.destroy(key) };
-}
-
-/** A toast from code outside React (the authProvider); a no-op before the app has mounted. */
-export function toast(params: OpenNotificationParams) {
-  openToast?.(params);
 }

@@ -3,8 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { dataProvider } from '@refinedev/supabase';
 import type { CrudFilter, DataProvider } from '@refinedev/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceConfigs } from '../../resources';
-import { allows, type CrudAction, type ResourceConfig, type Role } from '../../domain/resource';
+import { catalogueConfigs } from '../../resources';
+import { allows, liveFilter, type CrudAction, type CatalogueConfig as ResourceConfig, type Role } from '../../domain/resource';
 import { prepareRow } from '../../src/crud/schema-rules';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -82,13 +82,13 @@ async function insertAsAdmin(config: ResourceConfig) {
 }
 
 it('every configured resource has a sample here', () => {
-  expect(Object.keys(samples).sort()).toEqual(resourceConfigs.map((r) => r.name).sort());
+  expect(Object.keys(samples).sort()).toEqual(catalogueConfigs().map((r) => r.name).sort());
 });
 
 const ROLES: Role[] = ['anon', 'assistant', 'admin'];
 
-describe.each(resourceConfigs.map((c) => [c.name, c] as const))('%s', (_name, config) => {
-  const can = (action: CrudAction, role: Role) => allows({ ...config, deletion: 'hard' }, action, role);
+describe.each(catalogueConfigs().map((c) => [c.name, c] as const))('%s', (_name, config) => {
+  const can = (action: CrudAction, role: Role) => allows({ ...config, deletion: { mode: 'hard' } }, action, role);
 
   it.each(ROLES)('read as %s: allowed rows only as the access rules say', async (role) => {
     const { data, error } = await clients[role].from(config.name).select('id');
@@ -144,7 +144,7 @@ describe.each(resourceConfigs.map((c) => [c.name, c] as const))('%s', (_name, co
     const search = config.list.searchFields?.length
       ? [{ key: 'buscar', operator: 'or', value: config.list.searchFields.map((field) => ({ field, operator: 'contains', value: 'a' })) } as CrudFilter]
       : [];
-    const soft = config.deletion === 'soft' ? [{ field: 'activo', operator: 'eq', value: true } as CrudFilter] : [];
+    const soft = liveFilter(config.deletion) as CrudFilter[];
     const result = await providers.admin.getList({
       resource: config.name,
       pagination: { currentPage: 1, pageSize: 2, mode: 'server' },
@@ -181,7 +181,7 @@ describe('what the configuration promises, as the database keeps it', () => {
 
   it('a soft-deleted category or act leaves the public catalogue but stays stored', async () => {
     for (const name of ['categorias_servicios', 'actos_servicios']) {
-      const config = resourceConfigs.find((c) => c.name === name)!;
+      const config = catalogueConfigs().find((c) => c.name === name)!;
       const id = await insertAsAdmin(config);
       expect((await clients.anon.from(name).select('id').eq('id', id)).data).toEqual([{ id }]);
       // what the Eliminar button does for deletion 'soft'
@@ -193,19 +193,19 @@ describe('what the configuration promises, as the database keeps it', () => {
   });
 
   it('an assistant cannot soft-delete either', async () => {
-    const id = await insertAsAdmin(resourceConfigs.find((c) => c.name === 'categorias_servicios')!);
+    const id = await insertAsAdmin(catalogueConfigs().find((c) => c.name === 'categorias_servicios')!);
     await providers.assistant.update({ resource: 'categorias_servicios', id, variables: { activo: false } }).catch(() => undefined);
     expect(await stored('select activo from public.categorias_servicios where id = $1', [id])).toEqual([{ activo: true }]);
   });
 
   it("a template for all acts is stored with acto_id null (the form's '0')", async () => {
-    const config = resourceConfigs.find((c) => c.name === 'plantillas_escrituras')!;
+    const config = catalogueConfigs().find((c) => c.name === 'plantillas_escrituras')!;
     const id = await insertAsAdmin(config);
     expect(await stored('select acto_id from public.plantillas_escrituras where id = $1', [id])).toEqual([{ acto_id: null }]);
   });
 
   it('deleting an office takes its staff and templates with it', async () => {
-    const id = await insertAsAdmin(resourceConfigs.find((c) => c.name === 'notarias')!);
+    const id = await insertAsAdmin(catalogueConfigs().find((c) => c.name === 'notarias')!);
     await clients.admin.from('personal').insert({ name: 'Temporal', email: 't@n.example', position: 'Oficial', notaria_id: id });
     await providers.admin.deleteOne({ resource: 'notarias', id });
     expect(await stored('select 1 from public.personal where notaria_id = $1', [id])).toEqual([]);

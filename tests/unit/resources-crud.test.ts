@@ -4,6 +4,7 @@ import tiposAsunto from '../../resources/tipos-asunto';
 import plantillas from '../../resources/plantillas-escrituras';
 import { errorDescription, isRequired, prepareRow } from '../../src/crud/schema-rules';
 import { preview } from '../../src/crud/cells';
+import { resourceMessages } from '../../domain/resource';
 
 describe('prepareRow: form values → stored row', () => {
   it('validates the whole record, returning each field\'s first message', () => {
@@ -41,10 +42,10 @@ describe('form helpers', () => {
   });
 
   it('explains database refusals by code (a string: @refinedev/supabase makes statusCode NaN)', () => {
-    expect(errorDescription(tiposAsunto, { code: '23505', message: 'duplicate key', statusCode: 23505 })).toBe('Ya existe un tipo de asunto con este nombre.');
-    expect(errorDescription(tiposAsunto, { code: '42501', message: 'new row violates row-level security policy', statusCode: 42501 })).toBe('No tiene permiso para realizar esta acción');
-    expect(errorDescription(tiposAsunto, { code: 'PGRST116', message: 'Algo falló', statusCode: NaN })).toBe('Algo falló');
-    expect(errorDescription(tiposAsunto, new TypeError(''))).toBe('Error de conexión');
+    expect(errorDescription(resourceMessages(tiposAsunto), { code: '23505', message: 'duplicate key', statusCode: 23505 })).toBe('Ya existe un tipo de asunto con este nombre.');
+    expect(errorDescription(resourceMessages(tiposAsunto), { code: '42501', message: 'new row violates row-level security policy', statusCode: 42501 })).toBe('No tiene permiso para realizar esta acción');
+    expect(errorDescription(resourceMessages(tiposAsunto), { code: 'PGRST116', message: 'Algo falló', statusCode: NaN })).toBe('Algo falló');
+    expect(errorDescription(resourceMessages(tiposAsunto), new TypeError(''))).toBe('Error de conexión');
   });
 
   it('cuts previews with an ellipsis only when longer', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHeaderDate } from '../../src/shell/clock';
-import { activeEntry } from '../../src/shell/navigation';
-import { roleCan, roleFromToken } from '../../providers/access-control-provider';
+import { activeEntry, navEntries, registryMenuItems } from '../../src/shell/navigation';
+import { roleFromToken, viewerFromToken } from '../../providers/access-control-provider';
 
 describe('header clock', () => {
   it('reads weekday, day de month, hh:mm h in Spanish', () => {
@@ -32,9 +32,24 @@ describe('role from the access token', () => {
     expect(roleFromToken('no-es-un-jwt')).toBe('assistant');
     expect(roleFromToken(undefined)).toBe('assistant');
   });
-  it('keeps the administration area for admins', () => {
-    expect(roleCan('admin', 'admin', 'list')).toBe(true);
-    expect(roleCan('assistant', 'admin', 'list')).toBe(false);
-    expect(roleCan('assistant', 'citas', 'create')).toBe(true);
+  it('reads staff and the notarías they work at', () => {
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'staff', notarias: [1, 3, 'x'] }))).toEqual({ role: 'staff', notarias: [1, 3] });
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant', notarias: [1] }))).toEqual({ role: 'assistant' });
+  });
+});
+
+describe('the navigation bar, from the registry', () => {
+  const labels = (role: 'admin' | 'staff' | 'assistant') => navEntries(registryMenuItems(), role).map((e) => e.label);
+  it("shows the six entries to everyone signed in, in order, and 'Notarías' to admins only", () => {
+    const six = ['Inicio', 'Datos Personales', 'Servicios', 'Expedientes', 'Copias', 'Citas'];
+    expect(labels('assistant')).toEqual(six);
+    expect(labels('staff')).toEqual(six);
+    expect(labels('admin')).toEqual([...six, 'Notarías']);
+  });
+  it('leaves out hidden declarations and those without a menu (perfil, the catalogues)', () => {
+    const names = navEntries(registryMenuItems(), 'admin').map((e) => e.name);
+    expect(names).not.toContain('perfil');
+    expect(names).not.toContain('notarias');
+    expect(names).not.toContain('festivos');
   });
 });

@@ -3,11 +3,13 @@ import { MailOutlined } from '@ant-design/icons';
 import { useNotification, useUpdate, type BaseRecord } from '@refinedev/core';
 import personal from '../../../resources/personal';
 import { errorDescription } from '../../crud/schema-rules';
+import { useResourceMessages } from '../../crud/use-resource-messages';
 import { useCalendarInvitation } from './use-calendar-invitation';
 
 /** The staff row's extra actions (spec): Activar/Desactivar and the calendar invitation. */
 export default function PersonalAcciones({ record }: { record: BaseRecord }) {
   const { open: notify } = useNotification();
+  const messages = useResourceMessages(personal);
   const { mutate, mutation } = useUpdate();
   const invitation = useCalendarInvitation();
   const active = record.is_active === true;
@@ -17,7 +19,7 @@ export default function PersonalAcciones({ record }: { record: BaseRecord }) {
       { resource: 'personal', id: record.id!, values: { is_active: !active }, successNotification: false, errorNotification: false },
       {
         onSuccess: () => notify?.({ type: 'success', message: active ? 'Miembro del personal desactivado' : 'Miembro del personal activado' }),
-        onError: (error) => notify?.({ type: 'error', message: personal.messages.saveError, description: errorDescription(personal, error) }),
+        onError: (error) => notify?.({ type: 'error', message: messages.saveError, description: errorDescription(messages, error) }),
       },
     );
 

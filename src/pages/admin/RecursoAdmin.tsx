@@ -1,16 +1,18 @@
 import { useParams } from 'react-router';
 import { Typography } from 'antd';
-import { resourceConfig } from '../../../resources';
+import { adminRoute, catalogueConfig } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
 import NotFound from '../../shell/NotFound';
 
 /**
  * /admin/recursos/:resource: the generated page of a resource that has no tab in
- * /admin/notarias (see docs/adding-a-resource.md). Admins only (route adminOnly).
+ * /admin/notarias and declares `route: '/admin/recursos/<name>'` (see docs/adding-a-resource.md).
+ * Guarded by the 'admin' page's access rule (resources/pages.ts).
  */
 export default function RecursoAdmin() {
-  const config = resourceConfig(useParams().resource);
-  if (!config?.route) return <NotFound />;
+  const config = catalogueConfig(useParams().resource);
+  // Only a catalogue that declares this very route is served here.
+  if (!config?.route || config.route !== adminRoute(config.name)) return <NotFound />;
   return (
     <div>
       <Typography.Title level={2}>{config.labels.plural}</Typography.Title>
