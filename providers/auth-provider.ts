@@ -33,7 +33,7 @@ export type { LoginVariables };
  */
 export const SESION_LIMITADA = 'portal:sesion-limitada';
 
-/** The spec's display name of a person (also used by other pages through this module). */
+/** The display name of a person (domain/persona's displayName), null fields read as absent; also used by other pages. */
 export function displayName(p: PersonaSesion | null | undefined): string {
   if (!p) return 'Sin identificar';
   const text = (v: string | null | undefined) => v ?? undefined;

@@ -11,7 +11,7 @@ import { personaToForm } from '../../../domain/persona-forms';
 const PersonaFisicaForm = lazy(() => import('../../persona-forms/PersonaFisicaForm'));
 const PersonaJuridicaForm = lazy(() => import('../../persona-forms/PersonaJuridicaForm'));
 
-/** A value, or the spec's fallback in the right gender ('No informado' / 'No informada'). */
+/** A value, or the fallback for an empty one in the field's gender ('No informado' / 'No informada'). */
 const valor = (v: string | undefined | null, femenino = false): ReactNode =>
   v ? v : <span className="dp-vacio">{femenino ? FALLBACKS.noInformada : FALLBACKS.noInformado}</span>;
 

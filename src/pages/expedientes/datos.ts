@@ -5,7 +5,7 @@ import { session } from '../../../providers/session';
 import { displayName } from '../../../providers/auth-provider';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente';
 
-/** Where a clicked case row is kept for the next screens (spec: session storage key expedienteData). */
+/** Where a clicked case row is kept for the next screens: session storage, key expedienteData. */
 export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
 
 export function guardarExpedienteEnSesion(row: unknown) {
