@@ -75,12 +75,13 @@ export const CLIENTES_POR_PAGINA = 20;
 /**
  * The same clients for a select that searches on the server: one page of the personas the
  * signed-in person owns (GET with ?page&pageSize&q, searched a moment after typing stops), plus
- * their own record and those they represent, searched here (they are few). Answers antd Select
- * props (options, onSearch, loading) with the persona as each option's `persona`.
+ * their own record and those they represent, searched here (they are few), and the client already
+ * chosen (`elegida`), so the select can always name it.
  */
-export function useClientesBuscables(idPersona: string | undefined) {
+export function useClientesBuscables(idPersona: string | undefined, elegida?: string) {
   const enabled = !!idPersona;
   const otras = usePropiaYRepresentados(idPersona);
+  const actual = useOne<Persona>({ resource: 'personas', id: elegida ?? '', queryOptions: { enabled: enabled && !!elegida }, errorNotification: false });
   const [busqueda, setBusqueda] = useState('');
   const { query, selectProps } = useSelect<Persona>({
     resource: 'personas',
@@ -99,8 +100,8 @@ export function useClientesBuscables(idPersona: string | undefined) {
   const clientes = useMemo(() => {
     const buscado = foldText(busqueda);
     const coincide = (p: Persona | undefined) => !!p && foldText(`${displayName(p)} ${p.identificador?.numero ?? ''}`).includes(buscado);
-    return porNombre([...otras.personas.filter(coincide), ...(query.data?.data ?? [])]);
-  }, [otras.personas, query.data, busqueda]);
+    return porNombre([...otras.personas.filter(coincide), ...(query.data?.data ?? []), elegida ? actual.result : undefined]);
+  }, [otras.personas, query.data, busqueda, elegida, actual.result]);
   return {
     clientes,
     onSearch: selectProps.onSearch,
