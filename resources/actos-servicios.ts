@@ -69,6 +69,7 @@ export default defineResource({
   defaultSort: { field: 'nombre', order: 'asc' },
   deletion: softDelete('activo'),
   access: catalogueAccess(anyone),
+  sample: ({ n, ref }) => ({ nombre: `Acto de prueba ${n}`, categoria_id: ref('categorias_servicios'), descripcion: 'Un acto de prueba', documentos_requeridos: ['DNI'], imagen_url: '', url_acto: '' }),
   messages: {
     saveError: 'No se pudo guardar el acto',
     deleteError: 'No se pudo eliminar el acto',

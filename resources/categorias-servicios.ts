@@ -35,6 +35,7 @@ export default defineResource({
   defaultSort: { field: 'nombre', order: 'asc' },
   deletion: softDelete('activo'),
   access: catalogueAccess(anyone),
+  sample: ({ n }) => ({ nombre: `Categoría de prueba ${n}`, descripcion: 'Una categoría de prueba', imagen_url: '' }),
   messages: {
     loadError: 'No se pudieron cargar las categorías.',
   },

@@ -80,6 +80,7 @@ export default defineResource({
   defaultSort: { field: 'staff_id', order: 'asc' },
   deletion: HARD_DELETE,
   access: catalogueAccess(anyone),
+  sample: ({ ref }) => ({ staff_id: ref('personal'), day_of_week: [1, 2], specific_date: null, start_time: '09:00', end_time: '14:00', is_recurring: true, is_available: true }),
   messages: {
     saveError: 'No se pudo guardar la disponibilidad',
     deleteError: 'No se pudo eliminar la disponibilidad',

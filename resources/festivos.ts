@@ -37,6 +37,7 @@ export default defineResource({
   defaultSort: { field: 'fecha', order: 'asc' },
   deletion: HARD_DELETE,
   access: catalogueAccess(anyone),
+  sample: ({ n, ref }) => ({ notaria_id: ref('notarias'), fecha: new Date(Date.UTC(2041, 0, 1 + n)).toISOString().slice(0, 10), nombre: `Fiesta de prueba ${n}` }),
   messages: {
     unique: { festivos_notaria_id_fecha_key: { field: 'fecha', message: 'Esta notaría ya tiene un festivo en esa fecha.' } },
   },

@@ -46,6 +46,7 @@ export default defineResource({
   defaultSort: { field: 'nombre', order: 'asc' },
   deletion: HARD_DELETE,
   access: catalogueAccess(anyone),
+  sample: ({ n }) => ({ nombre: `Notaría de prueba ${n}`, direccion: 'Calle Real 5, Toledo', email: '', telefono: '925000000', sistema_videoconferencia: '', externalidnotaria: `PRB${n}`, idint: 700000 + n }),
   messages: {
     unique: {
       notarias_externalidnotaria_key: { field: 'externalidnotaria', message: 'Ya existe una notaría con este identificador externo.' },

@@ -52,6 +52,7 @@ export default defineResource({
   defaultSort: { field: 'name', order: 'asc' },
   deletion: HARD_DELETE,
   access: catalogueAccess(onlyLive(anyone, 'is_active')),
+  sample: ({ n, ref }) => ({ name: `Rosa Prueba ${n}`, email: `rosa.prueba.${n}@notaria.example`, position: 'Oficial', notaria_id: ref('notarias'), calendar_type: 'google', is_active: true }),
   messages: {
     unique: { personal_email_unico: { field: 'email', message: 'Ya hay un miembro del personal con este email.' } },
     loadError: 'No se pudo cargar el personal.',

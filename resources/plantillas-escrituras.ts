@@ -71,6 +71,7 @@ export default defineResource({
   defaultSort: { field: 'nombre', order: 'asc' },
   deletion: HARD_DELETE,
   access: catalogueAccess(onlyLive(anyone, 'activo')),
+  sample: ({ n, ref }) => ({ nombre: `Plantilla de prueba ${n}`, plantilla: 'En {{localidad}}, a {{fecha}}', notaria_id: ref('notarias'), acto_id: '0', definicionactoid: '', activo: true }),
   messages: {
     loadError: 'No se pudieron cargar las plantillas',
   },

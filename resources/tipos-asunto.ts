@@ -25,6 +25,7 @@ export default defineResource({
   defaultSort: { field: 'name', order: 'asc' },
   deletion: HARD_DELETE,
   access: catalogueAccess(signedIn),
+  sample: ({ n }) => ({ name: `Asunto de prueba ${n}` }),
   messages: {
     unique: { tipos_asunto_name: { field: 'name', message: MENSAJE_TIPO_ASUNTO_DUPLICADO } },
   },

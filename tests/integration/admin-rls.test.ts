@@ -4,152 +4,59 @@ import { dataProvider } from '@refinedev/supabase';
 import type { CrudFilter, DataProvider } from '@refinedev/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueConfigs } from '../../resources';
-import { allows, liveFilter, type CrudAction, type CatalogueConfig as ResourceConfig, type Role } from '../../domain/resource';
-import { prepareRow } from '../../src/crud/schema-rules';
+import { liveFilter, resourceMessages, type CatalogueConfig } from '../../domain/resource';
+import { uniqueViolation } from '../../src/crud/schema-rules';
+import { sampleStore } from '../support/registry';
+import { describeRegistryMatrix } from '../support/registry-matrix';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * The access rules of every configured resource (resources/*.ts) against what the database
- * really lets each role do: the real supabase-js client and the @refinedev/supabase data
- * provider the generated admin views use, over /rest/v1 with RLS. The expectations come from
- * the configuration itself, so a resource whose `access` and RLS policies disagree fails here.
+ * The registry against the database: the authorization matrix of every catalogue declared in
+ * resources/ for anon, a client, staff and an admin (tests/support/registry-matrix.ts), and the
+ * generated list query of each, with the @refinedev/supabase data provider the admin views use.
+ * Rows come from each declaration's `sample`; nothing here lists the resources.
  */
 
 let server: TestServer;
-const clients = {} as Record<Role, SupabaseClient>;
-const providers = {} as Record<Role, DataProvider>;
+const clients = {} as Record<'anon' | 'assistant' | 'admin', SupabaseClient>;
+const providers = {} as Record<'anon' | 'assistant' | 'admin', DataProvider>;
+let samples: ReturnType<typeof sampleStore>;
 
 beforeAll(async () => {
   server = await startTestServer();
   clients.anon = server.supabase();
   clients.assistant = server.supabase(await server.token(randomUUID(), 'assistant'));
   clients.admin = server.supabase(await server.token(randomUUID(), 'admin'));
-  for (const role of ['anon', 'assistant', 'admin'] as Role[]) providers[role] = dataProvider(clients[role]);
+  for (const role of ['anon', 'assistant', 'admin'] as const) providers[role] = dataProvider(clients[role]);
+  samples = sampleStore(server);
 });
 afterAll(() => server?.close());
 
 const stored = async (sql: string, params: unknown[] = []) => (await server.ctx.db.query<Record<string, unknown>>(sql, params)).rows;
 
-/** A record as the form would send it (form values, validated and cleaned by the resource's schema) and an edit. */
-const samples: Record<string, { values: () => Record<string, unknown>; edit: Record<string, unknown> }> = {
-  notarias: {
-    values: () => ({ nombre: 'Notaría de Prueba', direccion: 'Calle Real 5, Toledo', email: '', telefono: '925000000', sistema_videoconferencia: '', externalidnotaria: `T${Date.now() % 1e6}`, idint: 100 + Math.floor(Math.random() * 1e6) }),
-    edit: { nombre: 'Notaría Renombrada' },
-  },
-  personal: {
-    values: () => ({ name: 'Rosa Prueba', email: `rosa.${randomUUID().slice(0, 8)}@notaria.example`, position: 'Oficial', notaria_id: 1, calendar_type: 'google', is_active: true }),
-    edit: { position: 'Notaria' },
-  },
-  disponibilidad: {
-    values: () => ({ staff_id: 1, day_of_week: [], start_time: '09:00', end_time: '14:00', is_recurring: true, is_available: true, specific_date: null }),
-    edit: { is_available: false },
-  },
-  tipos_asunto: { values: () => ({ name: `Asunto ${randomUUID().slice(0, 8)}` }), edit: { name: `Renombrado ${randomUUID().slice(0, 8)}` } },
-  categorias_servicios: {
-    values: () => ({ nombre: 'Categoría de prueba', descripcion: 'Descripción', imagen_url: 'data:image/png;base64,iVBORw0KGgo=' }),
-    edit: { descripcion: 'Otra descripción' },
-  },
-  actos_servicios: {
-    values: () => ({ nombre: 'Acto de prueba', categoria_id: 1, descripcion: 'Descripción', documentos_requeridos: ['DNI', 'Escritura anterior', ''], imagen_url: null, url_acto: '' }),
-    edit: { nombre: 'Acto renombrado' },
-  },
-  plantillas_escrituras: {
-    values: () => ({ nombre: 'Plantilla de prueba', plantilla: 'En {{localidad}}...', notaria_id: 2, acto_id: '0', definicionactoid: '', activo: true }),
-    edit: { plantilla: 'Texto nuevo' },
-  },
-  festivos: {
-    // a new day each time: (notaria_id, fecha) is unique, and random days collided now and then
-    values: () => ({ notaria_id: 3, fecha: nextFestivoDate(), nombre: 'Fiesta local' }),
-    edit: { nombre: 'Fiesta mayor' },
-  },
-};
-
-let festivosMade = 0;
-function nextFestivoDate(): string {
-  return new Date(Date.UTC(2027, 0, 1 + festivosMade++)).toISOString().slice(0, 10);
-}
-
-function row(config: ResourceConfig): Record<string, unknown> {
-  const prepared = prepareRow(config, samples[config.name].values());
-  if (!prepared.ok) throw new Error(`${config.name}: ${JSON.stringify(prepared.errors)}`);
-  return prepared.row;
-}
-
-async function insertAsAdmin(config: ResourceConfig) {
-  const { data, error } = await clients.admin.from(config.name).insert(row(config)).select('id').single();
+async function insertAsAdmin(config: CatalogueConfig) {
+  const { data, error } = await clients.admin.from(config.name).insert(await samples.row(config)).select('id').single();
   expect(error).toBeNull();
   return (data as { id: number }).id;
 }
 
-it('every configured resource has a sample here', () => {
-  expect(Object.keys(samples).sort()).toEqual(catalogueConfigs().map((r) => r.name).sort());
+it('every registered catalogue declares a sample row that its own schema accepts', async () => {
+  for (const config of catalogueConfigs()) expect(await samples.row(config), config.name).toBeTypeOf('object');
 });
 
-const ROLES: Role[] = ['anon', 'assistant', 'admin'];
+describeRegistryMatrix(() => server, () => catalogueConfigs());
 
 describe.each(catalogueConfigs().map((c) => [c.name, c] as const))('%s', (_name, config) => {
-  const can = (action: CrudAction, role: Role) => allows({ ...config, deletion: { mode: 'hard' } }, action, role);
-
-  it.each(ROLES)('read as %s: allowed rows only as the access rules say', async (role) => {
-    const { data, error } = await clients[role].from(config.name).select('id');
-    expect(error).toBeNull();
-    const [{ n }] = await stored(`select count(*)::int as n from public.${config.name}`);
-    // Catalogues are public to read (RLS hides only inactive rows); admins see every row.
-    if (role === 'admin') expect(data).toHaveLength(n as number);
-    else expect(data!.length).toBeGreaterThanOrEqual(0);
-  });
-
-  it.each(ROLES)('insert as %s', async (role) => {
-    const before = (await stored(`select count(*)::int as n from public.${config.name}`))[0].n;
-    const { error } = await clients[role].from(config.name).insert(row(config)).select('id');
-    const after = (await stored(`select count(*)::int as n from public.${config.name}`))[0].n;
-    if (can('create', role)) {
-      expect(error).toBeNull();
-      expect(after).toBe((before as number) + 1);
-    } else {
-      // anon has no insert privilege; an assistant is stopped by the policy (42501 either way)
-      expect(error?.code).toBe('42501');
-      expect(after).toBe(before);
-    }
-  });
-
-  it.each(ROLES)('update as %s', async (role) => {
-    const id = await insertAsAdmin(config);
-    const [column, value] = Object.entries(samples[config.name].edit)[0];
-    const { data, error } = await clients[role].from(config.name).update({ [column]: value }).eq('id', id).select(column);
-    const [now] = await stored(`select ${column} as v from public.${config.name} where id = $1`, [id]);
-    if (can('edit', role)) {
-      expect(error).toBeNull();
-      expect(now.v).toEqual(value);
-    } else {
-      // refused outright (no privilege) or silently matching no row (policy): never changed
-      if (!error) expect(data).toEqual([]);
-      expect(now.v).not.toEqual(value);
-    }
-  });
-
-  it.each(ROLES)('delete as %s', async (role) => {
-    const id = await insertAsAdmin(config);
-    const { error } = await clients[role].from(config.name).delete().eq('id', id);
-    const left = await stored(`select 1 from public.${config.name} where id = $1`, [id]);
-    if (can('delete', role)) {
-      expect(error).toBeNull();
-      expect(left).toEqual([]);
-    } else {
-      expect(left).toHaveLength(1);
-    }
-  });
-
   it('the generated list query works: nested select, default sort, search and pagination', async () => {
+    await samples.store(config);
     const search = config.list.searchFields?.length
       ? [{ key: 'buscar', operator: 'or', value: config.list.searchFields.map((field) => ({ field, operator: 'contains', value: 'a' })) } as CrudFilter]
       : [];
-    const soft = liveFilter(config.deletion) as CrudFilter[];
     const result = await providers.admin.getList({
       resource: config.name,
       pagination: { currentPage: 1, pageSize: 2, mode: 'server' },
       sorters: [config.defaultSort],
-      filters: [...soft, ...search],
+      filters: [...(liveFilter(config.deletion) as CrudFilter[]), ...search],
       meta: config.list.select ? { select: config.list.select } : undefined,
     });
     expect(result.data.length).toBeLessThanOrEqual(2);
@@ -159,6 +66,17 @@ describe.each(catalogueConfigs().map((c) => [c.name, c] as const))('%s', (_name,
       for (const column of config.list.columns) if (column.value) expect(() => column.value!(record)).not.toThrow();
     }
   });
+
+  if (config.deletion.mode === 'soft') {
+    it("'Ver eliminados' lists the soft-deleted rows to admins, and 'Restaurar' brings one back", async () => {
+      const column = config.deletion.mode === 'soft' ? config.deletion.column : '';
+      const id = await samples.store(config, { [column]: false });
+      const deleted = await providers.admin.getList({ resource: config.name, filters: [...(liveFilter(config.deletion, false) as CrudFilter[]), { field: 'id', operator: 'eq', value: id }] });
+      expect(deleted.data.map((r) => r.id)).toEqual([id]);
+      await providers.admin.update({ resource: config.name, id, variables: { [column]: true } });
+      expect(await stored(`select ${column} as v from public.${config.name} where id = $1`, [id])).toEqual([{ v: true }]);
+    });
+  }
 });
 
 describe('what the configuration promises, as the database keeps it', () => {
@@ -177,6 +95,19 @@ describe('what the configuration promises, as the database keeps it', () => {
     const error = await providers.admin.create({ resource: 'tipos_asunto', variables: { name: 'FIRMA' } }).then(() => null, (e: unknown) => e as { code?: string; statusCode?: number });
     expect(error?.code).toBe('23505');
     expect((await stored(`select count(*)::int as n from public.tipos_asunto where lower(name) = 'firma'`))[0].n).toBe(1);
+  });
+
+  it('a duplicate shows under the field whose unique constraint it broke, by the name the database gives it', async () => {
+    const notarias = catalogueConfigs().find((c) => c.name === 'notarias')!;
+    const id = await samples.store(notarias);
+    const [taken] = await stored('select externalidnotaria, idint from public.notarias where id = $1', [id]);
+    const fail = (variables: Record<string, unknown>) =>
+      providers.admin.create({ resource: 'notarias', variables: { ...variables } }).then(() => null, (e: unknown) => e);
+    const base = await samples.row(notarias);
+    const byIdint = uniqueViolation(resourceMessages(notarias), await fail({ ...base, idint: taken.idint }));
+    expect(byIdint).toEqual({ field: 'idint', message: 'Ya existe una notaría con este número interno.' });
+    const byCode = uniqueViolation(resourceMessages(notarias), await fail({ ...(await samples.row(notarias)), externalidnotaria: taken.externalidnotaria }));
+    expect(byCode).toEqual({ field: 'externalidnotaria', message: 'Ya existe una notaría con este identificador externo.' });
   });
 
   it('a soft-deleted category or act leaves the public catalogue but stays stored', async () => {

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
+import { allows, type CatalogueConfig, type Role } from '../../domain/resource';
+import { catalogueConfigs } from '../../resources';
+import { sampleStore } from '../support/registry';
 
 /**
  * Who may do what, as one table per API: the services API (every endpoint) and /rest/v1 (every
  * table of schema public × select / insert / update / delete), each answered for eight points of
  * view, over real HTTP. The world is built with SQL as the server's own role; the tokens are the
- * ones the server issues at sign-in. Expected answers are written here, not computed.
+ * ones the server issues at sign-in. Expected answers are written here, not computed, except for the
+ * catalogues declared in resources/: their rows and answers follow from each declaration (its
+ * `sample` and its access rules), so a new catalogue is in this matrix without editing it.
  */
 
 type Who = 'anon' | 'A' | 'B' | 'repTodo' | 'repLectura' | 'repSin' | 'repFin' | 'admin';
@@ -100,6 +105,7 @@ const next = () => ++counter;
 beforeAll(async () => {
   // A books many appointments here; the cap per person has its own tests (citas-por-persona.test.ts)
   server = await startTestServer({ citasFuturasPorPersona: 1000 });
+  samples = sampleStore(server);
   const db = server.ctx.db;
   const persona = (id: string, numero: string, nombre: string, email: string, owner: string | null = null) =>
     db.query(
@@ -243,22 +249,53 @@ describe('services API: one row per endpoint, one column per point of view', () 
 const letters = (n: number, width: number) =>
   Array.from({ length: width }, (_, k) => String.fromCharCode(65 + (Math.floor(n / 26 ** k) % 26))).join('');
 
+type TableSpec = { row: (n: number) => Record<string, unknown> | Promise<Record<string, unknown>>; edit: Record<string, unknown>; key?: string; matrix?: Record<Action, Cell[]> };
+
+/** The role each point of view has for the access rules of a declaration. */
+const roleOf = (who: Who): Role => (who === 'anon' ? 'anon' : who === 'admin' ? 'admin' : 'assistant');
+
+/**
+ * What /rest/v1 answers each point of view for a catalogue, from its declaration: allowed → rows
+ * (201 for an insert); refused → 401 without a session, 403 where no privilege is granted at all,
+ * '[]' where the privilege is granted and the policy hides the rows. A soft-deleted catalogue
+ * refuses every real DELETE (its rows go by an update of the deletion column).
+ */
+function declaredMatrix(config: CatalogueConfig): Record<Action, Cell[]> {
+  const may = (action: 'list' | 'create' | 'edit' | 'delete', who: Who) => allows(config, action, roleOf(who));
+  const granted = (action: 'list' | 'create' | 'edit' | 'delete') => config.access[action].name !== 'nobody';
+  const refused = (who: Who, action: 'list' | 'edit' | 'delete'): Cell => (who === 'anon' ? 401 : granted(action) ? '[]' : 403);
+  return {
+    select: WHO.map((who) => (may('list', who) ? 'filas' : refused(who, 'list'))),
+    insert: WHO.map((who) => (may('create', who) ? 201 : who === 'anon' ? 401 : 403)),
+    update: WHO.map((who) => (may('edit', who) ? 'filas' : refused(who, 'edit'))),
+    delete: WHO.map((who): Cell => {
+      if (config.deletion.mode !== 'hard') return who === 'anon' ? 401 : 403;
+      return may('delete', who) ? 'filas' : refused(who, 'delete');
+    }),
+  };
+}
+
+let samples: ReturnType<typeof sampleStore>;
+/** The declared catalogues: the sample row, an edit taken from another sample, the declared answers. */
+const REGISTERED: Record<string, TableSpec> = Object.fromEntries(
+  catalogueConfigs().map((config) => {
+    const text = config.fields.find((f) => f.widget === 'text' && typeof config.sample?.({ n: 1, ref: () => 1 })[f.name] === 'string');
+    // a flag no other field depends on (not is_recurring, which shows the days or the date)
+    const flag = config.fields.find((f) => f.widget === 'boolean' && !config.fields.some((g) => g.visibleWhen?.field === f.name));
+    const edit = text ? { [text.name]: `Cambiado ${config.name}` } : flag ? { [flag.name]: false } : {};
+    return [config.name, { row: () => samples.row(config), edit, matrix: declaredMatrix(config) }];
+  }),
+);
+
 /** For every table of schema public: a new valid row (n makes it unique) and the change an update makes. */
-const TABLES: Record<string, { row: (n: number) => Record<string, unknown>; edit: Record<string, unknown>; key?: string; matrix?: Record<Action, Cell[]> }> = {
-  notarias: { row: (n) => ({ nombre: `Notaría Matriz ${n}`, direccion: 'Calle Mayor, 1, Madrid', externalidnotaria: `MTX${n}`, idint: 5000 + n }), edit: { nombre: 'Cambiada' } },
+const TABLES: Record<string, TableSpec> = {
+  ...REGISTERED,
   provincias: { row: (n) => ({ nombre: `Provincia ${n}`, codigo: letters(n, 2) }), edit: { nombre: 'Cambiada' } },
   paises: { row: (n) => ({ nombre: `País ${n}`, codigo: `Q${letters(n, 2)}` }), edit: { nombre: 'Cambiado' } },
   profesiones: { row: (n) => ({ nombre: `Profesión matriz ${n}` }), edit: { nombre: 'Cambiada' } },
   tipos_via: { row: (n) => ({ nombre: `Vía matriz ${n}` }), edit: { nombre: 'Cambiada' } },
   codigos_postales: { row: (n) => ({ codigo: String(90000 + n), localidad: 'Localidad matriz', provincia_codigo: '28' }), edit: { localidad: 'Cambiada' }, key: 'codigo' },
-  tipos_asunto: { row: (n) => ({ name: `Asunto matriz ${n}` }), edit: { name: 'Cambiado' } },
   componentes_formulario: { row: (n) => ({ nombre: `Bloque ${n}`, comp_json: { campos: [] } }), edit: { nombre: 'Cambiado' } },
-  personal: { row: (n) => ({ name: `Persona ${n}`, email: `matriz${n}@notaria.example`, position: 'Oficial', notaria_id: 1 }), edit: { position: 'Notario' } },
-  disponibilidad: { row: () => ({ staff_id: 1, day_of_week: [6], start_time: '10:00', end_time: '12:00' }), edit: { start_time: '11:00' } },
-  festivos: { row: (n) => ({ notaria_id: 1, fecha: new Date(Date.UTC(2040, 0, 1 + n)).toISOString().slice(0, 10), nombre: `Fiesta ${n}` }), edit: { nombre: 'Cambiada' } },
-  categorias_servicios: { row: (n) => ({ nombre: `Categoría ${n}`, descripcion: 'De la matriz' }), edit: { nombre: 'Cambiada' } },
-  actos_servicios: { row: (n) => ({ categoria_id: 1, nombre: `Acto ${n}`, descripcion: 'De la matriz' }), edit: { nombre: 'Cambiado' } },
-  plantillas_escrituras: { row: (n) => ({ nombre: `Plantilla ${n}`, plantilla: 'Texto', notaria_id: 1 }), edit: { nombre: 'Cambiada' } },
   citas: {
     row: (n) => ({ user_id: ids.A, client_id: ids.A, notaria_id: 1, staff_id: 1, subject: 'Consulta', date: new Date(Date.UTC(2032, 0, 1 + n)).toISOString().slice(0, 10), time: '10:00' }),
     edit: { subject: 'Firma' },
@@ -267,7 +304,8 @@ const TABLES: Record<string, { row: (n: number) => Record<string, unknown>; edit
 };
 
 /** Inserts a row as the server's own role (no RLS) and returns its key. */
-async function storedRow(table: string, row: Record<string, unknown>, key: string): Promise<string> {
+async function storedRow(table: string, row: Record<string, unknown> | Promise<Record<string, unknown>>, key: string): Promise<string> {
+  row = await row;
   const cols = Object.keys(row).map((c) => `"${c}"`).join(', ');
   const { rows } = await server.ctx.db.query<{ k: string }>(
     `insert into public.${table} (${cols}) select ${cols} from jsonb_populate_record(null::public.${table}, $1::jsonb) returning ${key}::text as k`,
@@ -318,7 +356,7 @@ describe('/rest/v1: one row per table and action, one column per point of view',
       it('insert', async () => {
         const got: Cell[] = [];
         for (const who of WHO) {
-          const row = spec.row(next());
+          const row = await spec.row(next());
           const res = await rest(who, 'POST', table, row);
           got.push(await restCell(res));
         }

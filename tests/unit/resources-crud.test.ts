@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import disponibilidad from '../../resources/disponibilidad';
 import tiposAsunto from '../../resources/tipos-asunto';
 import plantillas from '../../resources/plantillas-escrituras';
-import { errorDescription, isRequired, prepareRow } from '../../src/crud/schema-rules';
+import { errorDescription, isRequired, prepareRow, uniqueViolation } from '../../src/crud/schema-rules';
+import notarias from '../../resources/notarias';
 import { preview } from '../../src/crud/cells';
 import { resourceMessages } from '../../domain/resource';
 
@@ -46,6 +47,17 @@ describe('form helpers', () => {
     expect(errorDescription(resourceMessages(tiposAsunto), { code: '42501', message: 'new row violates row-level security policy', statusCode: 42501 })).toBe('No tiene permiso para realizar esta acción');
     expect(errorDescription(resourceMessages(tiposAsunto), { code: 'PGRST116', message: 'Algo falló', statusCode: NaN })).toBe('Algo falló');
     expect(errorDescription(resourceMessages(tiposAsunto), new TypeError(''))).toBe('Error de conexión');
+  });
+
+  it('puts a duplicate under the field whose unique constraint broke, by constraint name or by the key the details name', () => {
+    const messages = resourceMessages(notarias);
+    const idint = { code: '23505', message: 'duplicate key value violates unique constraint "notarias_idint_key"', details: 'Key (idint)=(7) already exists.' };
+    const code = { code: '23505', message: 'duplicate key value violates unique constraint "notarias_externalidnotaria_key"' };
+    expect(uniqueViolation(messages, idint)?.field).toBe('idint');
+    expect(uniqueViolation(messages, code)).toEqual({ field: 'externalidnotaria', message: 'Ya existe una notaría con este identificador externo.' });
+    expect(uniqueViolation(messages, { code: '23505', message: 'duplicate', details: 'Key (idint)=(7) already exists.' })?.field).toBe('idint');
+    expect(errorDescription(messages, idint)).toBe('Ya existe una notaría con este número interno.');
+    expect(uniqueViolation(messages, { code: '42501', message: 'constraint "notarias_idint_key"' })).toBeUndefined();
   });
 
   it('cuts previews with an ellipsis only when longer', () => {

@@ -8,8 +8,12 @@ import categorias from '../../resources/categorias-servicios';
 import actos from '../../resources/actos-servicios';
 import plantillas, { templateNames } from '../../resources/plantillas-escrituras';
 import festivos from '../../resources/festivos';
-import { adminTabs, canAccessResource, refineResources, resourceConfigs } from '../../resources';
-import { weekdaysLabel } from '../../domain/resource';
+import fs from 'node:fs';
+import path from 'node:path';
+import { adminTabs, canAccessResource, catalogueConfigs, pageConfigs, refineResources, resourceConfigs } from '../../resources';
+import { allows, CRUD_ACTIONS, resourceMessages, weekdaysLabel } from '../../domain/resource';
+import { catalogueSql, latestCatalogueSql } from '../../domain/resource-policies';
+import { formFields, prepareRow } from '../../src/crud/schema-rules';
 
 /** The message of the first problem of `field`, or undefined when the record is valid there. */
 function messageOf(schema: z.ZodObject, record: Record<string, unknown>, field: string): string | undefined {
@@ -119,7 +123,7 @@ describe('Tipos de asunto', () => {
   it('requires a name; the duplicate message is the spec\'s', () => {
     expect(parsed(tiposAsunto.schema, { name: ' Firma ' })).toEqual({ name: 'Firma' });
     expect(messageOf(tiposAsunto.schema, { name: '' }, 'name')).toBe('El nombre es obligatorio');
-    expect(tiposAsunto.messages.unique).toEqual({ field: 'name', message: 'Ya existe un tipo de asunto con este nombre.' });
+    expect(resourceMessages(tiposAsunto).unique).toEqual({ tipos_asunto_name: { field: 'name', message: 'Ya existe un tipo de asunto con este nombre.' } });
   });
 });
 
@@ -130,7 +134,7 @@ describe('Categorías de servicios', () => {
     expect(messageOf(categorias.schema, { nombre: '', descripcion: 'x' }, 'nombre')).toBe('Por favor completa todos los campos obligatorios');
     expect(messageOf(categorias.schema, { nombre: 'x', descripcion: '' }, 'descripcion')).toBe('Por favor completa todos los campos obligatorios');
     expect(messageOf(categorias.schema, { nombre: 'x', descripcion: 'y', imagen_url: 'data:text/html;base64,PGI+' }, 'imagen_url')).toBe('La imagen no es válida o supera 1 MB');
-    expect(categorias.deletion).toBe('soft');
+    expect(categorias.deletion).toEqual({ mode: 'soft', column: 'activo' });
   });
 });
 
@@ -156,7 +160,7 @@ describe('Actos notariales', () => {
   it('a new act starts with one empty document row; soft deletion', () => {
     expect(actos.defaults?.()).toEqual({ documentos_requeridos: [''] });
     expect(actos.toForm?.({ documentos_requeridos: [] })).toEqual({ documentos_requeridos: [''] });
-    expect(actos.deletion).toBe('soft');
+    expect(actos.deletion).toEqual({ mode: 'soft', column: 'activo' });
   });
 });
 
@@ -194,35 +198,94 @@ describe('Festivos (the example resource)', () => {
 });
 
 describe('The registry', () => {
-  it('gives /admin/notarias the spec\'s seven tabs in order', () => {
+  it('gives /admin/notarias its tabs in their declared order (the seven of the administration page)', () => {
+    const declared = catalogueConfigs().filter((c) => c.adminTab).sort((a, b) => a.adminTab!.order - b.adminTab!.order);
+    expect(adminTabs).toEqual(declared);
     expect(adminTabs.map((t) => t.labels.plural)).toEqual([
       'Notarías', 'Personal', 'Disponibilidad', 'Tipos de Asunto', 'Categorías de Servicios', 'Actos Notariales', 'Plantillas de Documentos',
     ]);
   });
 
-  it('carries the spec\'s save and delete messages', () => {
-    const msg = (name: string) => resourceConfigs.find((r) => r.name === name)!.messages;
-    expect(msg('notarias')).toMatchObject({ saveError: 'No se pudo guardar la notaría', deleteError: 'No se pudo eliminar la notaría' });
-    expect(msg('categorias_servicios')).toMatchObject({ saveError: 'No se pudo guardar la categoría', deleteError: 'No se pudo eliminar la categoría' });
+  it('carries the save, delete and load messages, derived from the labels or declared', () => {
+    const msg = (name: string) => resourceMessages(resourceConfigs.find((r) => r.name === name)!);
+    expect(msg('notarias')).toMatchObject({ saveError: 'No se pudo guardar la notaría', deleteError: 'No se pudo eliminar la notaría', saved: 'Notaría guardada', loadError: 'No se pudieron cargar las notarías.' });
+    expect(msg('categorias_servicios')).toMatchObject({ saveError: 'No se pudo guardar la categoría', deleteError: 'No se pudo eliminar la categoría', restored: 'Categoría restaurada' });
     expect(msg('actos_servicios')).toMatchObject({ saveError: 'No se pudo guardar el acto', deleteError: 'No se pudo eliminar el acto' });
     expect(msg('plantillas_escrituras')).toMatchObject({ saveError: 'No se pudo guardar la plantilla', deleteError: 'No se pudo eliminar la plantilla' });
+    expect(msg('festivos')).toMatchObject({ saved: 'Festivo guardado', loadError: 'No se pudieron cargar los festivos.' });
   });
 
-  it('registers every resource with Refine on the supabase provider; only routed ones show in menus', () => {
-    expect(refineResources.map((r) => r.name)).toEqual(resourceConfigs.map((r) => r.name));
-    expect(refineResources.every((r) => r.meta?.dataProviderName === 'supabase')).toBe(true);
-    expect(refineResources.find((r) => r.name === 'festivos')).toMatchObject({ list: '/admin/recursos/festivos', meta: { hide: false } });
-    expect(refineResources.find((r) => r.name === 'notarias')?.meta?.hide).toBe(true);
+  it('lets a declaration override a derived message and a translation override the templates', () => {
+    const labels = { singular: 'Idioma', plural: 'Idiomas', gender: 'm' as const };
+    expect(resourceMessages({ labels }).deleted).toBe('Idioma eliminado');
+    expect(resourceMessages({ labels, messages: { deleted: 'Idioma retirado' } }).deleted).toBe('Idioma retirado');
+    expect(resourceMessages({ labels }, (key, params) => (key === 'resources.saved.m' ? `Guardado: ${String(params?.singular)}` : key)).saved).toBe('Guardado: idioma');
   });
 
-  it('answers the access control: admins manage catalogues, others and visitors do not', () => {
-    for (const action of ['list', 'create', 'edit', 'delete']) {
+  it('registers every declaration with Refine, in menu order; catalogues on the supabase provider, none in the menu', () => {
+    expect(refineResources.map((r) => r.name).sort()).toEqual([...resourceConfigs.map((r) => r.name), ...pageConfigs.map((p) => p.name)].sort());
+    for (const config of catalogueConfigs()) {
+      const r = refineResources.find((x) => x.name === config.name)!;
+      expect(r.meta?.dataProviderName).toBe('supabase');
+      expect(r.meta?.hide).toBe(!config.menu || config.menu.hide === true);
+    }
+    expect(refineResources.find((r) => r.name === 'festivos')).toMatchObject({ list: '/admin/recursos/festivos', meta: { hide: true } });
+  });
+
+  it('answers the access control from the declarations: admins change catalogues, others read what they may', () => {
+    for (const action of ['create', 'edit', 'delete']) {
       expect(canAccessResource('notarias', action, 'admin')).toBe(true);
       expect(canAccessResource('notarias', action, 'assistant')).toBe(false);
+      expect(canAccessResource('notarias', action, 'staff')).toBe(false);
       expect(canAccessResource('notarias', action, null)).toBe(false);
     }
+    expect(canAccessResource('tipos_asunto', 'list', 'assistant')).toBe(true);
+    expect(canAccessResource('tipos_asunto', 'list', 'anon')).toBe(false);
     expect(canAccessResource('festivos', 'list', 'assistant')).toBe(true);
-    expect(canAccessResource('festivos', 'create', 'assistant')).toBe(false);
-    expect(canAccessResource('expediente', 'list', 'assistant')).toBeUndefined();
+    expect(canAccessResource('admin', 'list', 'admin')).toBe(true);
+    expect(canAccessResource('admin', 'list', 'staff')).toBe(false);
+    expect(canAccessResource('admin', 'list', 'assistant')).toBe(false);
+    expect(canAccessResource('citas', 'list', 'assistant')).toBe(true);
+    expect(canAccessResource('desconocido', 'list', 'assistant')).toBeUndefined();
+  });
+});
+
+describe('Every declaration, as the registry holds it', () => {
+  const migrations = fs
+    .readdirSync('supabase/migrations')
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join('supabase/migrations', f), 'utf8'));
+
+  it.each(catalogueConfigs().map((c) => [c.name, c] as const))('%s: its RLS is stated by the call its declaration gives', (_name, config) => {
+    // the SQL line to put in a migration is catalogueSql(config); the latest one for the table wins
+    expect(latestCatalogueSql(migrations, config.name)).toBe(catalogueSql(config));
+  });
+
+  it.each(catalogueConfigs().map((c) => [c.name, c] as const))('%s: its sample passes its own schema', (_name, config) => {
+    expect(config.sample, `${config.name} declares a sample`).toBeTypeOf('function');
+    const prepared = prepareRow(config, config.sample!({ n: 1, ref: () => 1 }));
+    expect(prepared.ok ? [] : prepared.errors).toEqual([]);
+  });
+
+  it.each(resourceConfigs.map((c) => [c.name, c] as const))('%s: a soft delete is an edit: the same rule, and the form never shows the deletion column', (_name, config) => {
+    if (config.deletion.mode !== 'soft') return;
+    expect(config.access.delete).toEqual(config.access.edit);
+    if (config.dataProvider === 'supabase') {
+      const column = config.deletion.column;
+      expect(formFields({ ...config, fields: [...config.fields, { name: column, label: 'Activo', widget: 'boolean' }] }).map((f) => f.name)).not.toContain(column);
+      // a stale value of the column in the form's values is not saved either
+      const prepared = prepareRow(config, { ...config.sample!({ n: 1, ref: () => 1 }), [column]: false });
+      expect(prepared.ok && column in prepared.row).toBe(false);
+    }
+  });
+
+  it.each(resourceConfigs.map((c) => [c.name, c] as const))('%s: delete is refused to all when nothing is deleted', (_name, config) => {
+    if (config.deletion.mode !== 'none') return;
+    for (const role of ['anon', 'assistant', 'staff', 'admin'] as const) expect(allows(config, 'delete', role)).toBe(false);
+  });
+
+  it('every action of every declaration has a rule', () => {
+    for (const config of resourceConfigs) for (const action of CRUD_ACTIONS) expect(config.access[action]?.name, `${config.name}.${action}`).toBeTypeOf('string');
   });
 });
