@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useList, useMany, useOne } from '@refinedev/core';
-import { useSelect } from '@refinedev/antd';
+import { useList, useMany, useOne, useSelect } from '@refinedev/core';
 import type { Persona } from '../../domain/persona';
 import { displayName } from '../../domain/persona';
 import { isRelationActive, type Privilegio } from '../../domain/representantes';
@@ -83,7 +82,7 @@ export function useClientesBuscables(idPersona: string | undefined, elegida?: st
   const otras = usePropiaYRepresentados(idPersona);
   const actual = useOne<Persona>({ resource: 'personas', id: elegida ?? '', queryOptions: { enabled: enabled && !!elegida }, errorNotification: false });
   const [busqueda, setBusqueda] = useState('');
-  const { query, selectProps } = useSelect<Persona>({
+  const { query, onSearch } = useSelect<Persona>({
     resource: 'personas',
     filters: [{ field: 'ownerId', operator: 'eq', value: idPersona }],
     optionLabel: (p) => displayName(p),
@@ -104,7 +103,7 @@ export function useClientesBuscables(idPersona: string | undefined, elegida?: st
   }, [otras.personas, query.data, busqueda, elegida, actual.result]);
   return {
     clientes,
-    onSearch: selectProps.onSearch,
+    onSearch,
     isLoading: otras.isLoading || (enabled && query.isFetching),
     isError: otras.isError || query.isError,
   };
