@@ -73,7 +73,9 @@ export interface Envio {
  */
 export async function crearOGuardar(cfg: PendientesConfig, record: BaseRecord, envio: Envio): Promise<BaseRecord> {
   const tempId = isTempId(record.id) ? String(record.id) : null;
-  if (tempId) await enviando.get(tempId)?.catch(() => undefined);
+  // one request at a time per record: wait for the one on its way (checked again after each wait,
+  // as another caller may have started the next one)
+  for (let previo = tempId ? enviando.get(tempId) : undefined; previo; previo = enviando.get(tempId!)) await previo.catch(() => undefined);
   const creado = tempId ? creados.get(tempId) : undefined;
   if (creado) return envio.put(creado, { ...record, id: creado });
   const peticion = envio.post({ ...record, id: '' });
