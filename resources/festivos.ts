@@ -3,8 +3,9 @@ import { CalendarOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, HARD_DELETE, requiredId, requiredText } from '../domain/resource';
 
 /**
- * The example of docs/adding-a-resource.md: the holidays of a notaría (table festivos, migration
- * supabase/migrations/20260201000000_festivos.sql). Nothing else in the code knows about it.
+ * The holidays of a notaría (table festivos, supabase/migrations/20260201000000_festivos.sql; its
+ * RLS restated by politicas_catalogo). Served at /admin/recursos/festivos; nothing else in the
+ * code knows about it.
  */
 export const festivoSchema = z.object({
   notaria_id: requiredId('La notaría es obligatoria'),

@@ -32,27 +32,6 @@ export const resourceConfigs: ResourceConfig[] = [
 
 export { pageConfigs };
 
-export const resourceConfig = (name: string | undefined): ResourceConfig | undefined =>
-  resourceConfigs.find((r) => r.name === name);
-
-export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase';
-
-/** The resources behind /rest/v1 with the generated admin views. */
-export const catalogueConfigs = (configs: ResourceConfig[] = resourceConfigs): CatalogueConfig[] => configs.filter(isCatalogue);
-
-export const catalogueConfig = (name: string | undefined): CatalogueConfig | undefined => {
-  const config = resourceConfig(name);
-  return isCatalogue(config) ? config : undefined;
-};
-
-/** The tabs of /admin/notarias, in their declared order. */
-export const adminTabs: CatalogueConfig[] = catalogueConfigs()
-  .filter((r) => r.adminTab)
-  .sort((a, b) => (a.adminTab?.order ?? 0) - (b.adminTab?.order ?? 0));
-
-/** The route a catalogue without a tab is served at; only a declaration that states it is served there. */
-export const adminRoute = (name: string) => `/admin/recursos/${name}`;
-
 /** Refine's action names → the declaration's four. */
 export function crudAction(action: string): CrudAction | undefined {
   if (action === 'list' || action === 'show') return 'list';
@@ -62,55 +41,87 @@ export function crudAction(action: string): CrudAction | undefined {
   return undefined;
 }
 
+export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase';
+
+/** The route a catalogue without a tab is served at; only a declaration that states it is served there. */
+export const adminRoute = (name: string) => `/admin/recursos/${name}`;
+
 /**
- * What the accessControlProvider, the route guards and the menu ask: may `viewer` do `action` on
- * `resource` (a resource or a page of the registry)? Names the registry does not know: undefined.
+ * Everything derived from a list of declarations. The portal uses the one of the registry above;
+ * a test can derive one with a declaration more (tests/integration/resource-fixture.test.ts).
  */
-export function canAccessResource(resource: string | undefined, action: string, viewer: Viewer | Role | null | undefined): boolean | undefined {
-  const crud = crudAction(action);
-  const config = resourceConfig(resource);
-  if (config) return crud ? allows(config, crud, viewer) : undefined;
-  const page = pageConfigs.find((p) => p.name === resource);
-  if (page) return crud === 'list' ? permits(page.access.list, viewer) : crud ? false : undefined;
-  return undefined;
+export function createRegistry(resources: ResourceConfig[], pages: PageConfig[]) {
+  const resourceConfig = (name: string | undefined): ResourceConfig | undefined => resources.find((r) => r.name === name);
+  const catalogues = resources.filter(isCatalogue);
+
+  /**
+   * What the accessControlProvider, the route guards and the menu ask: may `viewer` do `action` on
+   * `resource` (a resource or a page of the registry)? Names the registry does not know: undefined.
+   */
+  function canAccessResource(resource: string | undefined, action: string, viewer: Viewer | Role | null | undefined): boolean | undefined {
+    const crud = crudAction(action);
+    const config = resourceConfig(resource);
+    if (config) return crud ? allows(config, crud, viewer) : undefined;
+    const page = pages.find((p) => p.name === resource);
+    if (page) return crud === 'list' ? permits(page.access.list, viewer) : crud ? false : undefined;
+    return undefined;
+  }
+
+  type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
+  const declared: Declared[] = [
+    ...pages.map((p) => ({ name: p.name, route: p.route, menu: p.menu, icon: p.icon, label: p.menu?.label ?? p.labels.plural })),
+    ...resources.map((r) => ({
+      name: r.name,
+      route: r.route ?? '',
+      menu: r.menu,
+      icon: r.icon,
+      label: r.menu?.label ?? r.labels.plural,
+      dataProviderName: r.dataProvider === 'supabase' ? 'supabase' : 'default',
+      canDelete: r.deletion.mode !== 'none',
+      // where a services resource lives, read by the servicios data provider from meta
+      provider: r.dataProvider === 'servicios' ? { paths: r.paths, ...(r.pendientes ? { pendientes: r.pendientes } : {}) } : undefined,
+    })),
+  ];
+
+  /**
+   * Refine's `resources` prop, in menu order: each declaration with its route as `list`, the menu
+   * placement as meta.parent / meta.hide (a declaration without `menu` is not in the menu).
+   * Refine's useMenu reads these (src/shell/NavLinks.tsx).
+   */
+  const refineResources: ResourceProps[] = declared
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => (a.d.menu?.order ?? 1000) - (b.d.menu?.order ?? 1000) || a.i - b.i)
+    .map(({ d }) => ({
+      name: d.name,
+      ...(d.route ? { list: d.route } : {}),
+      meta: {
+        label: d.label,
+        ...(d.menu?.parent ? { parent: d.menu.parent } : {}),
+        ...(d.dataProviderName ? { dataProviderName: d.dataProviderName } : {}),
+        ...(d.canDelete !== undefined ? { canDelete: d.canDelete } : {}),
+        ...(d.menu?.also ? { also: d.menu.also } : {}),
+        ...d.provider,
+        // a declaration with a menu but no route is a group (the parent of others)
+        hide: !d.menu || d.menu.hide === true,
+      },
+    }));
+
+  return {
+    resourceConfig,
+    catalogues,
+    catalogueConfig: (name: string | undefined): CatalogueConfig | undefined => {
+      const config = resourceConfig(name);
+      return isCatalogue(config) ? config : undefined;
+    },
+    /** The tabs of /admin/notarias, in their declared order. */
+    adminTabs: catalogues.filter((r) => r.adminTab).sort((a, b) => (a.adminTab?.order ?? 0) - (b.adminTab?.order ?? 0)),
+    canAccessResource,
+    refineResources,
+  };
 }
 
-type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
+const registry = createRegistry(resourceConfigs, pageConfigs);
+export const { resourceConfig, catalogueConfig, adminTabs, canAccessResource, refineResources } = registry;
 
-const declared: Declared[] = [
-  ...pageConfigs.map((p) => ({ name: p.name, route: p.route, menu: p.menu, icon: p.icon, label: p.menu?.label ?? p.labels.plural })),
-  ...resourceConfigs.map((r) => ({
-    name: r.name,
-    route: r.route ?? '',
-    menu: r.menu,
-    icon: r.icon,
-    label: r.menu?.label ?? r.labels.plural,
-    dataProviderName: r.dataProvider === 'supabase' ? 'supabase' : 'default',
-    canDelete: r.deletion.mode !== 'none',
-    // where a services resource lives, read by the servicios data provider from meta
-    provider: r.dataProvider === 'servicios' ? { paths: r.paths, ...(r.pendientes ? { pendientes: r.pendientes } : {}) } : undefined,
-  })),
-];
-
-/**
- * Refine's `resources` prop, in menu order: each declaration with its route as `list`, the menu
- * placement as meta.parent / meta.hide (a declaration without `menu` is not in the menu).
- * Refine's useMenu reads these (src/shell/NavLinks.tsx).
- */
-export const refineResources: ResourceProps[] = declared
-  .map((d, i) => ({ d, i }))
-  .sort((a, b) => (a.d.menu?.order ?? 1000) - (b.d.menu?.order ?? 1000) || a.i - b.i)
-  .map(({ d }) => ({
-    name: d.name,
-    ...(d.route ? { list: d.route } : {}),
-    meta: {
-      label: d.label,
-      ...(d.menu?.parent ? { parent: d.menu.parent } : {}),
-      ...(d.dataProviderName ? { dataProviderName: d.dataProviderName } : {}),
-      ...(d.canDelete !== undefined ? { canDelete: d.canDelete } : {}),
-      ...(d.menu?.also ? { also: d.menu.also } : {}),
-      ...d.provider,
-      // a declaration with a menu but no route is a group (the parent of others)
-      hide: !d.menu || d.menu.hide === true,
-    },
-  }));
+/** The resources behind /rest/v1 with the generated admin views. */
+export const catalogueConfigs = (configs: ResourceConfig[] = resourceConfigs): CatalogueConfig[] => configs.filter(isCatalogue);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
+import { adminTabs } from '../../resources';
 
 /**
  * Accessibility (issue 8): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every route of
@@ -11,7 +12,8 @@ import { test, expect, signIn } from './fixtures';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CLIENT = '12345678Z';
 const ADMIN = '00000000T';
-const ADMIN_TABS = ['Notarías', 'Personal', 'Disponibilidad', 'Tipos de Asunto', 'Categorías de Servicios', 'Actos Notariales', 'Plantillas de Documentos'];
+// the tabs the registry declares, in their order
+const ADMIN_TABS = adminTabs.map((t) => t.labels.plural);
 
 /** Waits until the page has settled: lazy page loaded, requests done, no spinner or skeleton left. */
 async function settle(page: Page) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueConfigs } from '../../resources';
 import { liveFilter, resourceMessages, type CatalogueConfig } from '../../domain/resource';
 import { uniqueViolation } from '../../src/crud/schema-rules';
-import { sampleStore } from '../support/registry';
+import { serverSamples } from '../support/registry';
 import { describeRegistryMatrix } from '../support/registry-matrix';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -20,7 +20,7 @@ import { startTestServer, type TestServer } from '../support/server';
 let server: TestServer;
 const clients = {} as Record<'anon' | 'assistant' | 'admin', SupabaseClient>;
 const providers = {} as Record<'anon' | 'assistant' | 'admin', DataProvider>;
-let samples: ReturnType<typeof sampleStore>;
+let samples: ReturnType<typeof serverSamples>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,7 +28,7 @@ beforeAll(async () => {
   clients.assistant = server.supabase(await server.token(randomUUID(), 'assistant'));
   clients.admin = server.supabase(await server.token(randomUUID(), 'admin'));
   for (const role of ['anon', 'assistant', 'admin'] as const) providers[role] = dataProvider(clients[role]);
-  samples = sampleStore(server);
+  samples = serverSamples(server);
 });
 afterAll(() => server?.close());
 

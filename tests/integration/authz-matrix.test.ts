@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { allows, type CatalogueConfig, type Role } from '../../domain/resource';
 import { catalogueConfigs } from '../../resources';
-import { sampleStore } from '../support/registry';
+import { serverSamples } from '../support/registry';
 
 /**
  * Who may do what, as one table per API: the services API (every endpoint) and /rest/v1 (every
@@ -105,7 +105,7 @@ const next = () => ++counter;
 beforeAll(async () => {
   // A books many appointments here; the cap per person has its own tests (citas-por-persona.test.ts)
   server = await startTestServer({ citasFuturasPorPersona: 1000 });
-  samples = sampleStore(server);
+  samples = serverSamples(server);
   const db = server.ctx.db;
   const persona = (id: string, numero: string, nombre: string, email: string, owner: string | null = null) =>
     db.query(
@@ -275,7 +275,7 @@ function declaredMatrix(config: CatalogueConfig): Record<Action, Cell[]> {
   };
 }
 
-let samples: ReturnType<typeof sampleStore>;
+let samples: ReturnType<typeof serverSamples>;
 /** The declared catalogues: the sample row, an edit taken from another sample, the declared answers. */
 const REGISTERED: Record<string, TableSpec> = Object.fromEntries(
   catalogueConfigs().map((config) => {

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allows, type CatalogueConfig, type CrudAction, type Viewer } from '../../domain/resource';
-import { sampleStore, tokenFor, VIEWERS, viewerOf, type ViewerRole } from './registry';
+import { serverSamples, tokenFor, VIEWERS, viewerOf, type ViewerRole } from './registry';
 import type { TestServer } from './server';
 
 /**
@@ -18,11 +18,11 @@ import type { TestServer } from './server';
 export function describeRegistryMatrix(getServer: () => TestServer, configs: () => CatalogueConfig[]) {
   const clients = {} as Record<ViewerRole, SupabaseClient>;
   const viewers = {} as Record<ViewerRole, Viewer>;
-  let samples: ReturnType<typeof sampleStore>;
+  let samples: ReturnType<typeof serverSamples>;
 
   beforeAll(async () => {
     const server = getServer();
-    samples = sampleStore(server, configs());
+    samples = serverSamples(server, configs());
     // staff work at the notaría the samples refer to (when there are notarías in the registry)
     const notarias = configs().some((c) => c.name === 'notarias') ? [await samples.store(configs().find((c) => c.name === 'notarias')!)] : [];
     for (const role of VIEWERS) {
