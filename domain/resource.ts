@@ -240,23 +240,48 @@ export interface CatalogueConfig extends ResourceBase {
 }
 
 /**
- * URL templates of a services-API resource, relative to the API's base: `{name}` placeholders
- * are filled from the call's id (`{id}`) or meta (e.g. '/persona/owner/{idPersona}').
+ * Where a resource of the services API lives: URL templates relative to the API's base. A
+ * `{name}` is filled, URL-encoded, from the record id (`{id}`), from the call's `eq` filter on that
+ * field (which the template then consumes: it is not sent again as a query parameter) or from the
+ * call's meta. Read by the servicios data provider (providers/servicios-paths.ts).
  */
 export interface ServiciosPaths {
-  list?: string;
+  /**
+   * GET of a list. Several templates are tried in order, the first whose every `{name}` has a
+   * value wins, e.g. ['/privilegio/concedidos/{personaOtorganteId}', '/privilegio/recibidos/{personaReceptoraId}'].
+   */
+  list?: string | readonly string[];
+  /** GET of one record, e.g. '/expediente/{id}'. */
   one?: string;
+  /** POST of a new record, e.g. '/expediente'. */
   create?: string;
+  /** PUT of a record, e.g. '/acto/{id}'. */
   update?: string;
+  /** DELETE of a record. */
   delete?: string;
-  /** Further named endpoints (useCustom / useCustomMutation), e.g. { enviar: '/acto/{id}/enviar' }. */
+  /** Further named endpoints (useCustom / useCustomMutation), e.g. { representante: '/privilegio/representante' }. */
   custom?: Record<string, string>;
+}
+
+/**
+ * Creations the server did not answer, kept in this browser and sent again by the servicios
+ * data provider (providers/servicios-pendientes.ts).
+ */
+export interface PendientesConfig {
+  /** The localStorage key of the kept records. */
+  clave: string;
+  /** A record → the form it is kept in (e.g. the act's draft form). */
+  guardar: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** A kept form → the record (with its `temp-` id); undefined when it is not one. */
+  leer: (stored: unknown) => ({ id?: string | number } & Record<string, unknown>) | undefined;
 }
 
 /** A resource of the services API (/nt/demo/v1/servicios): pages of its own, URLs from here. */
 export interface ServiciosConfig extends ResourceBase {
   dataProvider: 'servicios';
   paths: ServiciosPaths;
+  /** Keep a creation the server did not answer in this browser and send it again later. */
+  pendientes?: PendientesConfig;
   /** The validation of a record when the resource has one (form, server route and tests). */
   schema?: z.ZodObject;
 }

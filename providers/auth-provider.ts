@@ -4,7 +4,7 @@ import type { AppRole } from '../domain/resource';
 import { currentRole, setLimitedSession, tokenClaims } from './access-control-provider';
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
-import { LOGIN_OK, loginWithPin, type LoginVariables } from './pin-login';
+import { pinLogin, type LoginVariables } from './pin-login';
 import { session, sessionExpiry } from './session';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */
@@ -33,7 +33,7 @@ export type { LoginVariables };
  */
 export const SESION_LIMITADA = 'portal:sesion-limitada';
 
-/** The spec's display name of a person (also used by other pages through this module). */
+/** The display name of a person (domain/persona's displayName), null fields read as absent; also used by other pages. */
 export function displayName(p: PersonaSesion | null | undefined): string {
   if (!p) return 'Sin identificar';
   const text = (v: string | null | undefined) => v ?? undefined;
@@ -71,10 +71,10 @@ export function forgetSession() {
 const isCrossOriginFailure = (e: unknown) => e instanceof TypeError;
 
 export const authProvider: AuthProvider = {
+  /** The PIN sign-in (pin-login.ts; the login page calls the same function, outside Refine). */
   async login(variables: LoginVariables) {
     forgetSession();
-    const result = await loginWithPin(variables);
-    return result.success ? { success: true, redirectTo: '/datos-personales', successNotification: LOGIN_OK } : result;
+    return pinLogin(variables);
   },
 
   async logout() {

@@ -1,7 +1,7 @@
 import { SERVICES_URL } from './config';
 import { session } from './session';
 
-/** An error of the services API: the spec's message plus the HTTP status and field messages. */
+/** An error of the services API: its Spanish message plus the HTTP status and field messages. */
 export class ServiciosError extends Error {
   constructor(
     message: string,

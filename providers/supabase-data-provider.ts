@@ -24,6 +24,34 @@ function deferred<K extends Method>(method: K): NonNullable<DataProvider[K]> {
   return run as NonNullable<DataProvider[K]>;
 }
 
+/** A function of supabase/functions refused the call: its message and HTTP status (0 = no answer). */
+export class FunctionError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * `custom` calls a function of supabase/functions (Refine's supabase provider has no custom):
+ * `url` is the function's name, `payload` its JSON body, sent with the session's token.
+ * Answers the function's JSON; a refusal throws FunctionError with the function's message.
+ */
+const callFunction: NonNullable<DataProvider['custom']> = async ({ url, method, payload }) => {
+  const { supabaseClient } = await import('./supabase-client');
+  const name = url.replace(/^.*\/functions\/v1\//, '').replace(/^\//, '');
+  const { data, error } = await supabaseClient.functions.invoke(name, { body: payload as Record<string, unknown>, method: method.toUpperCase() as 'POST' });
+  if (error) {
+    const context = (error as { context?: unknown }).context;
+    const status = context instanceof Response ? context.status : 0;
+    const body = context instanceof Response ? ((await context.json().catch(() => null)) as { message?: unknown } | null) : null;
+    throw new FunctionError(typeof body?.message === 'string' ? body.message : 'Error en la solicitud', status);
+  }
+  return { data: data as never };
+};
+
 export const supabaseDataProvider: DataProvider = {
   getList: deferred('getList'),
   getOne: deferred('getOne'),
@@ -34,6 +62,6 @@ export const supabaseDataProvider: DataProvider = {
   updateMany: deferred('updateMany'),
   deleteOne: deferred('deleteOne'),
   deleteMany: deferred('deleteMany'),
-  custom: deferred('custom'),
+  custom: callFunction,
   getApiUrl: () => `${SUPABASE_URL}/rest/v1`,
 };

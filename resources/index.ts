@@ -8,6 +8,10 @@ import categoriasServicios from './categorias-servicios';
 import actosServicios from './actos-servicios';
 import plantillasEscrituras from './plantillas-escrituras';
 import festivos from './festivos';
+import expedientes from './expedientes';
+import actos from './actos';
+import personas from './personas';
+import privilegios from './privilegios';
 import { pageConfigs } from './pages';
 
 /** The registry: every resource declaration. A new resource is one file plus one line here. */
@@ -20,6 +24,10 @@ export const resourceConfigs: ResourceConfig[] = [
   actosServicios,
   plantillasEscrituras,
   festivos,
+  expedientes,
+  actos,
+  personas,
+  privilegios,
 ];
 
 export { pageConfigs };
@@ -59,7 +67,7 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
     return undefined;
   }
 
-  type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { label: string; dataProviderName?: string; canDelete?: boolean };
+  type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
   const declared: Declared[] = [
     ...pages.map((p) => ({ name: p.name, route: p.route, menu: p.menu, icon: p.icon, label: p.menu?.label ?? p.labels.plural })),
     ...resources.map((r) => ({
@@ -70,6 +78,8 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
       label: r.menu?.label ?? r.labels.plural,
       dataProviderName: r.dataProvider === 'supabase' ? 'supabase' : 'default',
       canDelete: r.deletion.mode !== 'none',
+      // where a services resource lives, read by the servicios data provider from meta
+      provider: r.dataProvider === 'servicios' ? { paths: r.paths, ...(r.pendientes ? { pendientes: r.pendientes } : {}) } : undefined,
     })),
   ];
 
@@ -90,6 +100,7 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
         ...(d.dataProviderName ? { dataProviderName: d.dataProviderName } : {}),
         ...(d.canDelete !== undefined ? { canDelete: d.canDelete } : {}),
         ...(d.menu?.also ? { also: d.menu.also } : {}),
+        ...d.provider,
         // a declaration with a menu but no route is a group (the parent of others)
         hide: !d.menu || d.menu.hide === true,
       },

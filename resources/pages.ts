@@ -9,13 +9,7 @@ export const pageConfigs: PageConfig[] = [
   definePage({ name: 'dashboard', labels: { plural: 'Inicio' }, route: '/dashboard', menu: { order: 10 }, access: { list: signedIn } }),
   definePage({ name: 'datos-personales', labels: { plural: 'Datos Personales' }, route: '/datos-personales', menu: { order: 20 }, access: { list: signedIn } }),
   definePage({ name: 'servicios', labels: { plural: 'Servicios' }, route: '/servicios', menu: { order: 30 }, access: { list: signedIn } }),
-  definePage({
-    name: 'expedientes',
-    labels: { plural: 'Expedientes' },
-    route: '/expedientes',
-    menu: { order: 40, also: ['/expediente'] },
-    access: { list: signedIn },
-  }),
+  // expedientes: its own declaration (resources/expedientes.ts) holds its entry
   definePage({ name: 'copias', labels: { plural: 'Copias' }, route: '/copias', menu: { order: 50 }, access: { list: signedIn } }),
   definePage({ name: 'citas', labels: { plural: 'Citas' }, route: '/citas', menu: { order: 60 }, access: { list: signedIn } }),
   definePage({ name: 'perfil', labels: { plural: 'Perfil' }, route: '/perfil', menu: { hide: true }, access: { list: signedIn } }),

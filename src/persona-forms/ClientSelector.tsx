@@ -10,10 +10,12 @@ interface Props {
   onChange: (id: string | undefined) => void;
   /** Only when the host screen supplies it, a 'Ver ficha' button opens the selected client. */
   onVerFicha?: (id: string) => void;
+  /** Searched by the host (on the server): typing calls this instead of filtering the options here. */
+  onSearch?: (texto: string) => void;
 }
 
 /** 'Selecciona un cliente': the user's clients, searchable by name or identifier. */
-export default function ClientSelector({ clientes, loading, value, onChange, onVerFicha }: Props) {
+export default function ClientSelector({ clientes, loading, value, onChange, onVerFicha, onSearch }: Props) {
   const { open } = useNotification();
   return (
     <Card title="Selecciona un cliente" size="small">
@@ -26,7 +28,7 @@ export default function ClientSelector({ clientes, loading, value, onChange, onV
           value={value}
           onChange={(id) => onChange(id ?? undefined)}
           placeholder="Seleccione un cliente"
-          optionFilterProp="search"
+          {...(onSearch ? { filterOption: false, onSearch } : { optionFilterProp: 'search' })}
           notFoundContent={loading ? 'Cargando...' : 'No hay clientes'}
           options={clientes.map((c) => ({
             value: c.id,

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useList, useMany, useOne } from '@refinedev/core';
+import { useMemo, useState } from 'react';
+import { useList, useMany, useOne, useSelect } from '@refinedev/core';
 import type { Persona } from '../../domain/persona';
 import { displayName } from '../../domain/persona';
 import { isRelationActive, type Privilegio } from '../../domain/representantes';
@@ -11,23 +11,22 @@ const abreFicha = (p: Privilegio, today: string) =>
   isRelationActive(p, today) &&
   (p.permisoLeerFicha || p.permisoLeerFichaReducida || p.permisoActualizarFicha);
 
-/**
- * The clients of the signed-in person: their own persona, the personas they own, and those that
- * granted them a privilegio in force. Sorted by display name, without duplicates.
- */
-export function useClientes(idPersona: string | undefined) {
+/** Lower case, without accents: how the server compares a search with a name. */
+const foldText = (v: string) => v.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+const porNombre = (personas: Iterable<Persona | undefined>) => {
+  const all = new Map<string, Persona>();
+  for (const p of personas) if (p?.id) all.set(p.id, p);
+  return [...all.values()].sort((a, b) => displayName(a).localeCompare(displayName(b), 'es'));
+};
+
+/** The signed-in person's own record and those that granted them a privilegio in force. */
+function usePropiaYRepresentados(idPersona: string | undefined) {
   const enabled = !!idPersona;
-  const yo = useOne<Persona>({ resource: 'persona', id: idPersona ?? '', queryOptions: { enabled }, errorNotification: false });
-  const propias = useList<Persona>({
-    resource: 'persona',
-    meta: { path: `/persona/owner/${idPersona}` },
-    pagination: { mode: 'off' },
-    queryOptions: { enabled },
-    errorNotification: false,
-  });
+  const yo = useOne<Persona>({ resource: 'personas', id: idPersona ?? '', queryOptions: { enabled }, errorNotification: false });
   const recibidos = useList<Privilegio>({
-    resource: 'privilegio',
-    meta: { path: `/privilegio/recibidos/${idPersona}` },
+    resource: 'privilegios',
+    filters: [{ field: 'personaReceptoraId', operator: 'eq', value: idPersona }],
     pagination: { mode: 'off' },
     queryOptions: { enabled },
     errorNotification: false,
@@ -35,21 +34,77 @@ export function useClientes(idPersona: string | undefined) {
   const today = todayIso();
   const otorgantes = [...new Set(recibidos.result.data.filter((p) => abreFicha(p, today)).map((p) => p.personaOtorganteId))];
   const representados = useMany<Persona>({
-    resource: 'persona',
+    resource: 'personas',
     ids: otorgantes,
     queryOptions: { enabled: otorgantes.length > 0 },
     errorNotification: false,
   });
+  return {
+    personas: [yo.result, ...representados.result.data],
+    isLoading: enabled && (yo.query.isLoading || recibidos.query.isLoading),
+    isError: yo.query.isError || recibidos.query.isError || representados.query.isError,
+  };
+}
 
-  const clientes = useMemo(() => {
-    const all = new Map<string, Persona>();
-    for (const p of [yo.result, ...propias.result.data, ...representados.result.data]) if (p?.id) all.set(p.id, p);
-    return [...all.values()].sort((a, b) => displayName(a).localeCompare(displayName(b), 'es'));
-  }, [yo.result, propias.result.data, representados.result.data]);
-
+/**
+ * The clients of the signed-in person: their own persona, the personas they own, and those that
+ * granted them a privilegio in force. Sorted by display name, without duplicates.
+ */
+export function useClientes(idPersona: string | undefined) {
+  const enabled = !!idPersona;
+  const otras = usePropiaYRepresentados(idPersona);
+  const propias = useList<Persona>({
+    resource: 'personas',
+    filters: [{ field: 'ownerId', operator: 'eq', value: idPersona }],
+    pagination: { mode: 'off' },
+    queryOptions: { enabled },
+    errorNotification: false,
+  });
+  const clientes = useMemo(() => porNombre([...otras.personas, ...propias.result.data]), [otras.personas, propias.result.data]);
   return {
     clientes,
-    isLoading: enabled && (yo.query.isLoading || propias.query.isLoading || recibidos.query.isLoading),
-    isError: yo.query.isError || propias.query.isError || recibidos.query.isError || representados.query.isError,
+    isLoading: otras.isLoading || (enabled && propias.query.isLoading),
+    isError: otras.isError || propias.query.isError,
+  };
+}
+
+/** Personas of one page of the owner's list offered by the client selector. */
+export const CLIENTES_POR_PAGINA = 20;
+
+/**
+ * The same clients for a select that searches on the server: one page of the personas the
+ * signed-in person owns (GET with ?page&pageSize&q, searched a moment after typing stops), plus
+ * their own record and those they represent, searched here (they are few), and the client already
+ * chosen (`elegida`), so the select can always name it.
+ */
+export function useClientesBuscables(idPersona: string | undefined, elegida?: string) {
+  const enabled = !!idPersona;
+  const otras = usePropiaYRepresentados(idPersona);
+  const actual = useOne<Persona>({ resource: 'personas', id: elegida ?? '', queryOptions: { enabled: enabled && !!elegida }, errorNotification: false });
+  const [busqueda, setBusqueda] = useState('');
+  const { query, onSearch } = useSelect<Persona>({
+    resource: 'personas',
+    filters: [{ field: 'ownerId', operator: 'eq', value: idPersona }],
+    optionLabel: (p) => displayName(p),
+    optionValue: 'id',
+    pagination: { mode: 'server', pageSize: CLIENTES_POR_PAGINA },
+    debounce: 300,
+    onSearch: (texto) => {
+      setBusqueda(texto.trim());
+      return texto.trim() ? [{ field: 'q', operator: 'contains', value: texto.trim() }] : [];
+    },
+    queryOptions: { enabled },
+    errorNotification: false,
+  });
+  const clientes = useMemo(() => {
+    const buscado = foldText(busqueda);
+    const coincide = (p: Persona | undefined) => !!p && foldText(`${displayName(p)} ${p.identificador?.numero ?? ''}`).includes(buscado);
+    return porNombre([...otras.personas.filter(coincide), ...(query.data?.data ?? []), elegida ? actual.result : undefined]);
+  }, [otras.personas, query.data, busqueda, elegida, actual.result]);
+  return {
+    clientes,
+    onSearch,
+    isLoading: otras.isLoading || (enabled && query.isFetching),
+    isError: otras.isError || query.isError,
   };
 }

@@ -37,7 +37,7 @@ export interface PersonaResumen {
 
 const supabase = { dataProviderName: 'supabase', pagination: { mode: 'off' as const } };
 
-/** Display name of a client (spec part 1, section 3). */
+/** Display name of a client (domain/persona's displayName); 'Cliente no encontrado' when it could not be read. */
 export function nombrePersona(p: PersonaResumen | undefined | null): string {
   if (!p) return 'Cliente no encontrado';
   return displayName(p as Persona);
@@ -54,7 +54,7 @@ export function usePersonal() {
   return { personal: result.data, isLoading: query.isLoading, isError: query.isError };
 }
 
-/** The admin's matter types; the spec's three when the table is empty or unreadable. */
+/** The admin's matter types; the three default ones (ASUNTOS_POR_DEFECTO) when the table is empty or unreadable. */
 export function useAsuntos() {
   const { result, query } = useList<{ id: number; name: string }>({
     resource: 'tipos_asunto',

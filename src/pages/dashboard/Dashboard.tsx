@@ -12,7 +12,7 @@ import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias } from '../citas/datos';
 import { EXPEDIENTE_SESSION_KEY, useMisExpedientes, useServicios } from './datos';
 
-/** The spec's dashboard limits. */
+/** How many of each the dashboard shows: recent and finished cases, next appointments, popular services. */
 const RECIENTES = 5;
 const FINALIZADOS = 5;
 const PROXIMAS = 5;

@@ -23,8 +23,8 @@ export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
 export function useMisExpedientes() {
   const idPersona = session.get().idPersona ?? '';
   const { result, query } = useList<ExpedienteDto>({
-    resource: 'expediente',
-    meta: { path: `/expediente/owner/${encodeURIComponent(idPersona)}` },
+    resource: 'expedientes',
+    filters: [{ field: 'ownerId', operator: 'eq', value: idPersona }],
     sorters: [{ field: 'fechaAlta', order: 'desc' }],
     pagination: { mode: 'off' },
     queryOptions: { enabled: !!idPersona },

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useGetIdentity, useNotification } from '@refinedev/core';
 import type { Identity } from '../../../providers/auth-provider';
 import ClientSelector from '../../persona-forms/ClientSelector';
-import { useClientes } from '../../persona-forms/use-clientes';
+import { useClientesBuscables } from '../../persona-forms/use-clientes';
 import FichaPersona from './FichaPersona';
 import Representantes, { type RepresentanteSeleccionado } from './Representantes';
 import './datos-personales.css';
@@ -21,7 +21,8 @@ export default function DatosPersonales() {
   const [params, setParams] = useSearchParams();
   // the chosen client lives in the address, so a reload keeps it
   const seleccion = params.get('persona') ?? undefined;
-  const { clientes, isLoading, isError } = useClientes(idPersona);
+  // the owner's personas come a page at a time, searched on the server
+  const { clientes, isLoading, isError, onSearch } = useClientesBuscables(idPersona, seleccion);
   const { open: notify } = useNotification();
   const [nuevaPersona, setNuevaPersona] = useState(false);
   const [nuevaPersonaUsada, setNuevaPersonaUsada] = useState(false);
@@ -49,7 +50,7 @@ export default function DatosPersonales() {
       </div>
 
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
-        <ClientSelector clientes={clientes} loading={isLoading} value={seleccion} onChange={seleccionar} />
+        <ClientSelector clientes={clientes} loading={isLoading} value={seleccion} onChange={seleccionar} onSearch={onSearch} />
         {seleccion ? (
           <>
             <FichaPersona id={seleccion} onCrearRepresentante={() => setRepresentante('crear')} />

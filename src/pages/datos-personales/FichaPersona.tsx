@@ -11,7 +11,7 @@ import { personaToForm } from '../../../domain/persona-forms';
 const PersonaFisicaForm = lazy(() => import('../../persona-forms/PersonaFisicaForm'));
 const PersonaJuridicaForm = lazy(() => import('../../persona-forms/PersonaJuridicaForm'));
 
-/** A value, or the spec's fallback in the right gender ('No informado' / 'No informada'). */
+/** A value, or the fallback for an empty one in the field's gender ('No informado' / 'No informada'). */
 const valor = (v: string | undefined | null, femenino = false): ReactNode =>
   v ? v : <span className="dp-vacio">{femenino ? FALLBACKS.noInformada : FALLBACKS.noInformado}</span>;
 
@@ -90,7 +90,7 @@ interface Props {
 
 /** 'Ficha de Persona Física' / 'Ficha de Persona Jurídica': read view, or the full form after 'Editar'. */
 export default function FichaPersona({ id, onCrearRepresentante }: Props) {
-  const { result: persona, query } = useOne<Persona>({ resource: 'persona', id, errorNotification: false });
+  const { result: persona, query } = useOne<Persona>({ resource: 'personas', id, errorNotification: false });
   const { mutateAsync, mutation } = useUpdate<Persona>();
   const isPending = mutation.isPending;
   const { open: notify } = useNotification();
@@ -114,7 +114,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
   const guardar = async (datos: PersonaPayload) => {
     try {
       await mutateAsync({
-        resource: 'persona',
+        resource: 'personas',
         id,
         // the record without id; a field emptied in the form is sent as null (left out it would be kept)
         values: conBorrados(persona, datos),

@@ -38,7 +38,7 @@ export default function NuevaPersonaDialog({ open, onClose, onCreated }: Props) 
     const textos = TEXTOS[persona.tipoPersona];
     try {
       const { data } = await mutateAsync({
-        resource: 'persona',
+        resource: 'personas',
         values: persona,
         successNotification: false,
         errorNotification: false,

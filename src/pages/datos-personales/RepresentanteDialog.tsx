@@ -13,7 +13,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The representative form in a dialog, with the spec's toasts. */
+/** The representative form in a dialog; its toasts say whether the representative was created or updated, or why not. */
 export default function RepresentanteDialog({ estado, clienteId, onClose }: Props) {
   const { crear, editar, busy } = useGuardarRepresentante();
   const { open: notify } = useNotification();

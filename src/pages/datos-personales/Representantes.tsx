@@ -12,7 +12,7 @@ export interface RepresentanteSeleccionado {
 
 /** One representative: its persona is read on its own, so one hidden record does not hide the rest. */
 function Fila({ privilegio, activo, onEditar }: { privilegio: Privilegio; activo: boolean; onEditar: (r: RepresentanteSeleccionado) => void }) {
-  const { result: persona, query } = useOne<Persona>({ resource: 'persona', id: privilegio.personaReceptoraId, errorNotification: false });
+  const { result: persona, query } = useOne<Persona>({ resource: 'personas', id: privilegio.personaReceptoraId, errorNotification: false });
   const nombre = persona
     ? persona.tipoPersona === 'JURIDICA' && !persona.razonSocial
       ? FALLBACKS.empresaSinNombre
@@ -53,8 +53,8 @@ export default function Representantes({ clienteId, onEditar }: { clienteId: str
   const [verTodos, setVerTodos] = useState(false);
   const { open: notify } = useNotification();
   const { result, query } = useList<Privilegio>({
-    resource: 'privilegio',
-    meta: { path: `/privilegio/concedidos/${clienteId}` },
+    resource: 'privilegios',
+    filters: [{ field: 'personaOtorganteId', operator: 'eq', value: clienteId }],
     pagination: { mode: 'off' },
     errorNotification: false,
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useInvalidate } from '@refinedev/core';
+import { useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
 import { conBorrados, type Persona } from '../../../domain/persona';
 import type { Privilegio } from '../../../domain/representantes';
 import {
@@ -7,26 +7,30 @@ import {
   representanteFormToPrivilegio,
   type RepresentanteForm,
 } from '../../../domain/persona-forms';
+import { serviciosUrl } from '../../../resources/servicios-url';
 
 /**
- * Saving a representative (spec part 1, section 4).
- * Creating is ONE request, POST /privilegio/representante, one transaction on the server: the
- * person is found by document among the owner's records (only the fields the user filled in are
- * written over it) or among the registered users (linked, never written), or created; then the
+ * Saving a representative.
+ * Creating is ONE request (privilegios' `representante` endpoint), one transaction on the server:
+ * the person is found by document among the owner's records (only the fields the user filled in
+ * are written over it) or among the registered users (linked, never written), or created; then the
  * privilegio is created or updated. A failure writes nothing.
  * Editing: update the persona (a field emptied in the form is sent as null), then the privilegio.
+ * The callers say what went right or wrong: these mutations show no toast of their own.
  */
 export function useGuardarRepresentante() {
-  const dataProvider = useDataProvider();
   const invalidate = useInvalidate();
+  const { mutateAsync: enviar } = useCustomMutation();
+  const { mutateAsync: actualizar } = useUpdate();
   const [busy, setBusy] = useState(false);
+  const callado = { successNotification: false, errorNotification: false } as const;
 
   // every cached persona and privilegio (a detail is only invalidated with its id otherwise)
   const refrescar = async () => {
-    await Promise.all(['persona', 'privilegio'].map((resource) => invalidate({ resource, invalidates: ['resourceAll'] })));
+    await Promise.all(['personas', 'privilegios'].map((resource) => invalidate({ resource, invalidates: ['resourceAll'] })));
   };
 
-  async function conEspera<T>(fn: () => Promise<T>): Promise<T> {
+  async function conRefresco<T>(fn: () => Promise<T>): Promise<T> {
     setBusy(true);
     try {
       return await fn();
@@ -38,33 +42,35 @@ export function useGuardarRepresentante() {
 
   /** `rellenados`: the form fields the user filled in (the rest are the form's defaults). */
   const crear = (values: RepresentanteForm, rellenados: readonly string[], ids: { otorganteId: string }) =>
-    conEspera(async () => {
+    conRefresco(async () => {
       const soloRellenados = Object.fromEntries(rellenados.map((k) => [k, values[k as keyof RepresentanteForm]])) as RepresentanteForm;
-      await dataProvider().create({
-        resource: 'privilegio',
-        meta: { path: '/privilegio/representante' },
-        variables: {
+      await enviar({
+        url: serviciosUrl('privilegios', 'representante'),
+        method: 'post',
+        values: {
           persona: representanteFormToPersona(values),
           rellenados: representanteFormToPersona({ ...soloRellenados, tipoIdentificador: values.tipoIdentificador, numeroIdentificador: values.numeroIdentificador }),
           privilegio: representanteFormToPrivilegio(values, ids.otorganteId),
         },
+        ...callado,
       });
     });
 
   const editar = (values: RepresentanteForm, actual: { persona: Persona; privilegio: Privilegio }) =>
-    conEspera(async () => {
-      const dp = dataProvider();
+    conRefresco(async () => {
       // the identifier is not editable here: keep the stored one
       const persona = representanteFormToPersona({
         ...values,
         tipoIdentificador: actual.persona.identificador.tipo,
         numeroIdentificador: actual.persona.identificador.numero,
       });
-      await dp.update({ resource: 'persona', id: actual.persona.id, variables: conBorrados(actual.persona, persona) });
-      await dp.update({
-        resource: 'privilegio',
+      await actualizar({ resource: 'personas', id: actual.persona.id, values: conBorrados(actual.persona, persona), invalidates: [], ...callado });
+      await actualizar({
+        resource: 'privilegios',
         id: actual.privilegio.id,
-        variables: { ...representanteFormToPrivilegio(values, actual.privilegio.personaOtorganteId), personaReceptoraId: actual.privilegio.personaReceptoraId },
+        values: { ...representanteFormToPrivilegio(values, actual.privilegio.personaOtorganteId), personaReceptoraId: actual.privilegio.personaReceptoraId },
+        invalidates: [],
+        ...callado,
       });
     });
 

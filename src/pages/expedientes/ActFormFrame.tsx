@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useDataProvider, useNotification } from '@refinedev/core';
+import { useList, useNotification } from '@refinedev/core';
 import { session } from '../../../providers/session';
 import { datosFormularioSchema, type DatosFormulario } from '../../../domain/expediente';
 import {
@@ -40,7 +40,6 @@ interface Props {
 export default function ActFormFrame({ src, definicion, datosFormulario, titulo, onSubmit, onAutosave, llenar, soloLectura }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [altura, setAltura] = useState(480);
-  const dataProvider = useDataProvider();
   const { open } = useNotification();
   const origen = useMemo(() => originOf(src, window.location.href), [src]);
   const url = useMemo(() => {
@@ -63,21 +62,38 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
     enviar(INIT_DATA, { definicion: d, datosFormulario: datos ?? {}, titulo: t ?? '', ...(lectura ? { soloLectura: true } : {}) });
   };
 
-  async function buscarPersona(m: IframeMessage) {
+  // "find person by NIF": the form's requests, answered in order by a look-up of personas by document
+  const [busquedas, setBusquedas] = useState<{ nif: string; solicitud: unknown }[]>([]);
+  const busqueda = busquedas[0];
+  const encontrados = useList<PersonaEncontrada>({
+    resource: 'personas',
+    filters: [{ field: 'identificador', operator: 'eq', value: busqueda?.nif }],
+    pagination: { mode: 'off' },
+    queryOptions: { enabled: !!busqueda },
+    errorNotification: false,
+  });
+  const responder = (nif: string, solicitud: unknown, lista: PersonaEncontrada[], error?: string) =>
+    enviar(RESPUESTA_PERSONA_POR_NIF, { nif, solicitud, encontrados: lista, ...(error ? { error } : {}) });
+
+  function buscarPersona(m: IframeMessage) {
     const nif = typeof m.nif === 'string' ? m.nif.trim() : '';
-    const responder = (encontrados: PersonaEncontrada[], error?: string) =>
-      enviar(RESPUESTA_PERSONA_POR_NIF, { nif, solicitud: m.solicitud, encontrados, ...(error ? { error } : {}) });
     const { token, idPersona } = session.get();
-    if (!token || !idPersona) return responder([], 'No hay una sesión activa de usuario');
-    if (!nif) return responder([], `No se encontró ninguna persona con NIF/CIF: ${nif}`);
-    try {
-      const { data } = await dataProvider().custom!<PersonaEncontrada[]>({ url: `/persona/all/${encodeURIComponent(nif)}`, method: 'get' });
-      const lista = Array.isArray(data) ? data : [];
-      responder(lista, lista.length ? undefined : `No se encontró ninguna persona con NIF/CIF: ${nif}`);
-    } catch {
-      responder([], 'Error interno del servidor');
-    }
+    if (!token || !idPersona) return responder(nif, m.solicitud, [], 'No hay una sesión activa de usuario');
+    if (!nif) return responder(nif, m.solicitud, [], `No se encontró ninguna persona con NIF/CIF: ${nif}`);
+    setBusquedas((b) => [...b, { nif, solicitud: m.solicitud }]);
   }
+
+  const { isFetching, isSuccess, isError } = encontrados.query;
+  useEffect(() => {
+    if (!busqueda || isFetching || !(isSuccess || isError)) return;
+    if (isError) responder(busqueda.nif, busqueda.solicitud, [], 'Error interno del servidor');
+    else {
+      const lista = encontrados.result.data ?? [];
+      responder(busqueda.nif, busqueda.solicitud, lista, lista.length ? undefined : `No se encontró ninguna persona con NIF/CIF: ${busqueda.nif}`);
+    }
+    setBusquedas((b) => b.slice(1));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [busqueda, isFetching, isSuccess, isError]);
 
   useEffect(() => {
     const listener = (event: MessageEvent) => {
@@ -104,7 +120,7 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
           break;
         }
         case SOLICITAR_PERSONA_POR_NIF:
-          void buscarPersona(m);
+          buscarPersona(m);
           break;
         default:
           console.warn(`Mensaje del formulario no reconocido: ${m.type}`);

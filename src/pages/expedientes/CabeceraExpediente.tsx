@@ -2,7 +2,7 @@ import { Descriptions, Tag, Typography } from 'antd';
 import type { ExpedienteDto } from '../../../domain/expediente';
 import { estadoVisible, formatoFecha } from './datos';
 
-/** The case header: title, state and the four facts of the spec (creation, due date, requester, notary). */
+/** The case header: title, state and four facts: creation date, due date, requester and notary. */
 export default function CabeceraExpediente({ expediente }: { expediente: ExpedienteDto }) {
   const estado = estadoVisible(expediente.estado);
   return (

@@ -13,7 +13,7 @@ export default function Expediente() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { open } = useNotification();
-  const { result: expediente, query } = useOne<ExpedienteDto, HttpError>({ resource: 'expediente', id, errorNotification: false });
+  const { result: expediente, query } = useOne<ExpedienteDto, HttpError>({ resource: 'expedientes', id, errorNotification: false });
   const status = (query.error as { status?: number; statusCode?: number } | null)?.status ?? query.error?.statusCode;
 
   useEffect(() => {

@@ -27,11 +27,10 @@ export default function Expedientes() {
   }, [conSesion, open]);
 
   const { tableProps, sorters, filters, setFilters, tableQuery } = useTable<ExpedienteDto>({
-    resource: 'expediente',
-    meta: { path: `/expediente/owner/${encodeURIComponent(idPersona ?? '')}` },
+    resource: 'expedientes',
     pagination: { mode: 'server', pageSize: 10 },
     sorters: { initial: [{ field: 'fechaAlta', order: 'desc' }] },
-    filters: { mode: 'server' },
+    filters: { mode: 'server', permanent: [{ field: 'ownerId', operator: 'eq', value: idPersona }] },
     syncWithLocation: false,
     queryOptions: { enabled: conSesion },
     errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar los expedientes' },
@@ -48,7 +47,7 @@ export default function Expedientes() {
     return () => window.clearTimeout(t);
   }, [texto, setFilters]);
 
-  const filtrando = filters.some((f) => 'value' in f && f.value);
+  const filtrando = filters.some((f) => 'field' in f && f.field === 'q' && f.value);
   const sinNinguno = conSesion && tableQuery.isSuccess && !filtrando && (tableQuery.data?.total ?? 0) === 0;
 
   const abrir = (row: ExpedienteDto) => {

@@ -18,7 +18,7 @@ export default function NuevoExpediente() {
   const { token, idPersona } = session.get();
   const conSesion = !!token && !!idPersona;
   const { notarias, isLoading: cargandoNotarias } = useNotarias();
-  const { clientes, isLoading: cargandoClientes } = useClientes();
+  const { clientes, isLoading: cargandoClientes, onSearch: buscarClientes } = useClientes();
   const [notariaId, setNotariaId] = useState<number>();
   const [personaId, setPersonaId] = useState<string>();
   const [titulo, setTitulo] = useState('');
@@ -38,7 +38,7 @@ export default function NuevoExpediente() {
     enviado.current = true;
     crear(
       {
-        resource: 'expediente',
+        resource: 'expedientes',
         values: { ...valores, titulo: titulo.trim() },
         successNotification: { type: 'success', message: 'Expediente creado', description: 'El expediente se ha creado correctamente' },
         errorNotification: { type: 'error', message: 'Error', description: 'No se pudo crear el expediente' },
@@ -85,7 +85,10 @@ export default function NuevoExpediente() {
               onChange={setPersonaId}
               options={clientes}
               showSearch
-              optionFilterProp="label"
+              // searched on the server: the owner's list is paged
+              filterOption={false}
+              onSearch={buscarClientes}
+              notFoundContent={cargandoClientes ? 'Cargando...' : 'No hay clientes'}
             />
           </Form.Item>
           <Form.Item label="Título" htmlFor="nuevo-titulo" required {...aviso('titulo')}>

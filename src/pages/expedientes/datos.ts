@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
 import { useList } from '@refinedev/core';
-import { useClientes as useClientesDe } from '../../persona-forms/use-clientes';
+import { useClientesBuscables } from '../../persona-forms/use-clientes';
 import { session } from '../../../providers/session';
 import { displayName } from '../../../providers/auth-provider';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente';
 
-/** Where a clicked case row is kept for the next screens (spec: session storage key expedienteData). */
+/** Where a clicked case row is kept for the next screens: session storage, key expedienteData. */
 export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
 
 export function guardarExpedienteEnSesion(row: unknown) {
@@ -44,18 +44,11 @@ export function useNotarias() {
   return { notarias: result.data, isLoading: query.isLoading };
 }
 
-interface PersonaBasica {
-  id: string;
-  tipoPersona?: 'FISICA' | 'JURIDICA';
-  nombre?: string | null;
-  primerApellido?: string | null;
-  segundoApellido?: string | null;
-  razonSocial?: string | null;
-  identificador?: { tipo?: string; numero?: string | null } | null;
-}
-
-/** The clients a case can be opened for (see persona-forms/use-clientes), as select options. */
+/**
+ * The clients a case can be opened for (see persona-forms/use-clientes) as select options,
+ * searched on the server: `onSearch` is the select's.
+ */
 export function useClientes() {
-  const { clientes, isLoading } = useClientesDe(session.get().idPersona);
-  return { clientes: clientes.map((p) => ({ value: p.id, label: displayName(p) })), isLoading };
+  const { clientes, isLoading, onSearch } = useClientesBuscables(session.get().idPersona);
+  return { clientes: clientes.map((p) => ({ value: p.id, label: displayName(p) })), isLoading, onSearch };
 }

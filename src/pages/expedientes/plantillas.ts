@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { supabaseClient } from '../../../providers/supabase-client';
-import { session } from '../../../providers/session';
+import { useCustom } from '@refinedev/core';
 
 export interface Plantilla {
   id: number;
@@ -12,28 +10,19 @@ export interface Plantilla {
 
 /**
  * The templates of an act at a notaría (idint), through the template-operations function
- * (loadTemplates). Loaded only while `activo`; a failure leaves the list empty and is reported.
+ * (loadTemplates), which reads them with the caller's token. Loaded only while `activo`; a
+ * failure leaves the list empty and is reported by the caller.
  */
 export function usePlantillas(actoId: number | undefined, notariaId: number, activo: boolean) {
-  const [estado, setEstado] = useState<{ plantillas: Plantilla[]; cargando: boolean; error: boolean }>({ plantillas: [], cargando: false, error: false });
-  useEffect(() => {
-    if (!activo || !actoId) return;
-    let vigente = true;
-    setEstado({ plantillas: [], cargando: true, error: false });
-    const { token, idPersona } = session.get();
-    supabaseClient.functions
-      .invoke<{ data: Plantilla[] }>('template-operations', {
-        body: { action: 'loadTemplates', authToken: token, idPersona, actoId, notariaId },
-      })
-      .then(({ data, error }) => {
-        if (!vigente) return;
-        if (error || !Array.isArray(data?.data)) setEstado({ plantillas: [], cargando: false, error: true });
-        else setEstado({ plantillas: data.data, cargando: false, error: false });
-      })
-      .catch(() => vigente && setEstado({ plantillas: [], cargando: false, error: true }));
-    return () => {
-      vigente = false;
-    };
-  }, [actoId, notariaId, activo]);
-  return estado;
+  const { result, query } = useCustom<{ data: Plantilla[] }>({
+    dataProviderName: 'supabase',
+    url: 'template-operations',
+    method: 'post',
+    config: { payload: { action: 'loadTemplates', actoId, notariaId } },
+    queryOptions: { enabled: activo && !!actoId, retry: false },
+    errorNotification: false,
+  });
+  const data = result?.data?.data;
+  const error = query.isError || (query.isSuccess && !Array.isArray(data));
+  return { plantillas: !error && Array.isArray(data) ? data : [], cargando: query.isFetching, error };
 }

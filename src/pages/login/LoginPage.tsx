@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
-import { LOGIN_OK, loginWithPin } from '../../../providers/pin-login';
+import { DESPUES_DE_ACCEDER, pinLogin } from '../../../providers/pin-login';
 import { session, sessionExpiry } from '../../../providers/session';
 import { maskEmail } from '../../../domain/email-mask';
 import type { TipoDocumento } from '../../../domain/identifiers';
@@ -38,11 +38,11 @@ const TITLES: Record<Step, string> = {
 
 /** Where to go after signing in: the ?to= target when it is a path of this portal. */
 function targetOf(to: string | null): string {
-  return to && to.startsWith('/') && !to.startsWith('//') ? to : '/datos-personales';
+  return to && to.startsWith('/') && !to.startsWith('//') ? to : DESPUES_DE_ACCEDER;
 }
 
 /**
- * The login screen (spec part 1, sections 2 and 4): PIN sign-in and first-time registration.
+ * The login screen: PIN sign-in and first-time registration.
  * It runs outside Refine (see src/Root.tsx), so the first page a visitor opens stays light;
  * the portal checks the stored session itself once it loads.
  */
@@ -131,13 +131,14 @@ export default function LoginPage() {
     if (!pin.trim()) return setPinError(LOGIN_MENSAJES.pinObligatorio);
     setPinError(null);
     setVerifying(true);
-    const result = await loginWithPin({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' });
+    // authProvider.login itself: this page runs outside Refine (see pinLogin)
+    const result = await pinLogin({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' });
     if (!result.success) {
       setVerifying(false);
       setPin('');
       return notify({ type: 'error', message: result.error.name, description: result.error.message });
     }
-    notify({ type: 'success', ...LOGIN_OK });
+    notify({ type: 'success', ...result.successNotification });
     navigate(targetOf(params.get('to')), { replace: true });
   };
 

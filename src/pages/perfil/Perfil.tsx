@@ -22,7 +22,7 @@ export default function Perfil() {
   const idPersona = session.get().idPersona ?? '';
   const [editando, setEditando] = useState(false);
   const [form] = Form.useForm<CambiosPerfil>();
-  const { result: persona, query } = useOne<Persona>({ resource: 'persona', id: idPersona, queryOptions: { enabled: !!idPersona } });
+  const { result: persona, query } = useOne<Persona>({ resource: 'personas', id: idPersona, queryOptions: { enabled: !!idPersona } });
   const { mutate: actualizar, mutation } = useUpdate<Persona>();
   const invalidarIdentidad = useInvalidateAuthStore();
 
@@ -34,7 +34,7 @@ export default function Perfil() {
   const guardar = (cambios: CambiosPerfil) =>
     actualizar(
       {
-        resource: 'persona',
+        resource: 'personas',
         id: idPersona,
         values: cuerpoActualizacion(persona, cambios),
         successNotification: { type: 'success', message: 'Datos actualizados' },

@@ -1,0 +1,21 @@
+import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
+
+/**
+ * Personas of the services API: the signed-in person's own record, those they own (filter
+ * ownerId; ?page&pageSize&q pages and searches on the server) and the look-up by document
+ * (filter identificador) the act form uses.
+ */
+export default defineResource({
+  name: 'personas',
+  dataProvider: 'servicios',
+  labels: { singular: 'Persona', plural: 'Personas', gender: 'f' },
+  // any signed-in person, on the records the services API lets them see (others answer 404)
+  access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
+  deletion: NO_DELETE,
+  paths: {
+    list: ['/persona/owner/{ownerId}', '/persona/all/{identificador}'],
+    one: '/persona/{id}',
+    create: '/persona',
+    update: '/persona/{id}',
+  },
+});
