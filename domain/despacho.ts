@@ -117,3 +117,54 @@ export interface DespachoLista {
   /** Cases of my notarías per estado (Finalizado counts Completado too). */
   contadores: Record<(typeof FILTROS_ESTADO)[number], number>;
 }
+
+// ---- The office's appointments ----------------------------------------------------------------
+
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+const HORA = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const fecha = (message: string) => z.string({ error: message }).regex(FECHA, message).refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), message);
+
+/** At most this many days in one read of the office's calendar (a week view, a month at most). */
+export const MAX_DIAS_CITAS = 31;
+
+/** GET /despacho/citas?desde=&hasta= (dates included). */
+export const citasDespachoQuerySchema = z
+  .object({
+    desde: fecha('La fecha de inicio no es válida'),
+    hasta: fecha('La fecha de fin no es válida'),
+  })
+  .refine((v) => v.desde <= v.hasta, { path: ['hasta'], message: 'La fecha de fin debe ser igual o posterior a la de inicio' })
+  .refine((v) => (Date.parse(v.hasta) - Date.parse(v.desde)) / 86_400_000 < MAX_DIAS_CITAS, {
+    path: ['hasta'],
+    message: `Como mucho ${MAX_DIAS_CITAS} días a la vez`,
+  });
+
+/** PUT /despacho/citas/{id}: move an appointment (to another day, hour or staff member of the notaría). */
+export const moverCitaSchema = z.object({
+  date: fecha('Debe seleccionar una fecha'),
+  time: z.string({ error: 'Debe seleccionar una hora' }).regex(HORA, 'Debe seleccionar una hora'),
+  staffId: z.number({ error: 'Debe seleccionar un miembro del personal' }).int().positive('Debe seleccionar un miembro del personal').optional(),
+});
+export type MoverCita = z.infer<typeof moverCitaSchema>;
+
+/** An appointment in the office's calendar. */
+export interface CitaDespacho {
+  id: number;
+  date: string;
+  /** 'HH:MM' */
+  time: string;
+  subject: string;
+  type: 'presencial' | 'online';
+  staffId: number;
+  staffNombre: string;
+  notariaId: number;
+  clienteNombre: string;
+  /** The notaría's video-conference room for an online appointment; null otherwise. */
+  videoconferencia: string | null;
+}
+
+export const MENSAJES_CITAS_DESPACHO = {
+  horaOcupada: 'Ese miembro del personal ya tiene una cita a esa hora',
+  staffDeOtraNotaria: 'El miembro del personal no es de la notaría de la cita',
+  noEncontrada: 'Cita no encontrada',
+} as const;

@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { requireStaff } from '../auth/staff.js';
 import { parseWith, readJson, json } from '../http.js';
-import { cambioEstadoSchema, despachoQuerySchema, devolverActoSchema } from '../../domain/despacho.js';
+import { cambioEstadoSchema, citasDespachoQuerySchema, despachoQuerySchema, devolverActoSchema, moverCitaSchema } from '../../domain/despacho.js';
+import { cancelarCita, listarCitasDespacho, moverCita } from '../services/despacho-citas.js';
 import { cambiarEstado, devolverActo, expedienteDeDespacho, listarDespacho } from '../services/despacho.js';
 
 /**
@@ -21,6 +22,24 @@ export function despachoRoutes(ctx: AppContext) {
   });
 
   app.get('/expedientes/:id', auth, async (c) => json(c, await expedienteDeDespacho(ctx.db, c.get('user'), c.req.param('id'))));
+
+  app.get('/citas', auth, async (c) => {
+    requireStaff(c.get('user'));
+    const q = parseWith(citasDespachoQuerySchema, c.req.query());
+    return json(c, await listarCitasDespacho(ctx.db, c.get('user'), q.desde, q.hasta));
+  });
+
+  app.put('/citas/:id', auth, async (c) => {
+    requireStaff(c.get('user'));
+    const body = parseWith(moverCitaSchema, await readJson(c));
+    return json(c, await moverCita(ctx.db, c.get('user'), c.req.param('id'), body));
+  });
+
+  app.delete('/citas/:id', auth, async (c) => {
+    requireStaff(c.get('user'));
+    await cancelarCita(ctx.db, c.get('user'), c.req.param('id'));
+    return c.body(null, 204);
+  });
 
   return app;
 }

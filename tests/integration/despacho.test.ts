@@ -193,3 +193,46 @@ describe('the office moves the estado', () => {
     expect(detalle.body.historial.some((h: { motivo: string | null }) => h.motivo === 'Falta documentación')).toBe(true);
   });
 });
+
+describe("the office's appointments", () => {
+  let cita: number;
+  beforeAll(async () => {
+    const { rows } = await s.ctx.db.query<{ id: number }>(
+      `insert into public.citas (user_id, client_id, notaria_id, staff_id, subject, date, time, type)
+       values ($1, $1, 1, 1, 'Firma', '2027-06-07', '10:00', 'online') returning id`,
+      [ANA.personaId],
+    );
+    cita = Number(rows[0].id);
+  });
+
+  it("lists my notaría's appointments by day with the client's name, subject and video link; others get 404", async () => {
+    const path = '/despacho/citas?desde=2027-06-07&hasta=2027-06-13';
+    for (const who of CALLERS) {
+      const r = await get(path, who);
+      expect(r.status, who).toBe(who === 'staff' || who === 'staffOtra' ? 200 : 404);
+    }
+    const mine = await get(path, 'staff');
+    expect(mine.body).toContainEqual(
+      expect.objectContaining({ id: cita, clienteNombre: 'Ana García López', subject: 'Firma', time: '10:00', staffNombre: 'Carmen López Martín', videoconferencia: 'https://meet.notarialopezmartin.example/sala' }),
+    );
+    expect((await get(path, 'staffOtra')).body.map((c: { id: number }) => c.id)).not.toContain(cita);
+    expect((await get('/despacho/citas?desde=2027-06-01&hasta=2027-08-01', 'staff')).status).toBe(400);
+  });
+
+  it('staff move an appointment (the client gets the e-mail with the calendar file and the video link) and cancel it', async () => {
+    for (const who of CALLERS.filter((w) => w !== 'staff')) {
+      expect((await send('PUT', `/despacho/citas/${cita}`, who, { date: '2027-06-08', time: '11:00' })).status, who).toBe(404);
+      expect((await s.api(`/despacho/citas/${cita}`, { method: 'DELETE', token: tokens[who] })).status, who).toBe(404);
+    }
+    expect((await send('PUT', `/despacho/citas/${cita}`, 'staff', { date: '2027-06-08', time: '11:00', staffId: 3 })).status).toBe(400);
+    const moved = await send('PUT', `/despacho/citas/${cita}`, 'staff', { date: '2027-06-08', time: '11:00', staffId: 2 });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ date: '2027-06-08', time: '11:00', staffId: 2 });
+    const mail = await mailTo(ANA.email, /Cita modificada/);
+    expect(mail.text).toContain('Enlace de la videoconferencia: https://meet.notarialopezmartin.example/sala');
+    expect(JSON.stringify(mail.attachments)).toContain('BEGIN:VCALENDAR');
+    expect((await s.api(`/despacho/citas/${cita}`, { method: 'DELETE', token: tokens.staff })).status).toBe(204);
+    await mailTo(ANA.email, /Cita cancelada/);
+    expect((await audits('cita', String(cita))).map((a) => a.action)).toEqual(expect.arrayContaining(['update', 'delete']));
+  });
+});
