@@ -40,6 +40,14 @@ test('staff return a sent act with a comment and move the case; the client reads
   await expect(personal.getByText('Pendiente', { exact: true })).toBeVisible();
   await screenshot(personal, 'despacho-02-expediente');
 
+  // the act's form as the client filled it, read-only
+  await personal.getByRole('button', { name: 'Ver formulario de Poder para vender' }).click();
+  const formulario = personal.frameLocator('iframe[title="Formulario: Poder para vender"]');
+  await expect(formulario.getByRole('status')).toContainText('sus datos no se pueden modificar');
+  await expect(formulario.locator('fieldset.af-lectura')).toBeDisabled();
+  await screenshot(personal, 'despacho-02b-formulario-lectura');
+  await personal.getByRole('dialog', { name: 'Poder para vender' }).getByRole('button', { name: 'Cerrar' }).click();
+
   // return the act with a comment
   await personal.getByRole('button', { name: 'Devolver Poder para vender al cliente' }).click();
   const dialogo = personal.getByRole('dialog', { name: /Devolver «Poder para vender»/ });
