@@ -44,7 +44,7 @@ test('staff return a sent act with a comment and move the case; the client reads
   await personal.getByRole('button', { name: 'Ver formulario de Poder para vender' }).click();
   const formulario = personal.frameLocator('iframe[title="Formulario: Poder para vender"]');
   await expect(formulario.getByRole('status')).toContainText('sus datos no se pueden modificar');
-  await expect(formulario.locator('fieldset.af-lectura')).toBeDisabled();
+  await expect(formulario.locator('fieldset.af-lectura')).toHaveAttribute('disabled', '');
   await screenshot(personal, 'despacho-02b-formulario-lectura');
   await personal.getByRole('dialog', { name: 'Poder para vender' }).getByRole('button', { name: 'Cerrar' }).click();
 
