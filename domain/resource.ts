@@ -27,13 +27,15 @@ export interface Viewer {
  * (accessControlProvider, route guards, menu) and states the SQL policy (app_meta.politicas_catalogo).
  */
 export interface AccessRule {
-  readonly name: 'anyone' | 'signedIn' | 'admin' | 'staffOfNotaria' | 'nobody';
+  readonly name: 'anyone' | 'signedIn' | 'admin' | 'staffOfNotaria' | 'staffMember' | 'nobody';
   /** The roles it lets through at all (before any row condition). */
   readonly roles: readonly Role[];
   /** staffOfNotaria: the column with the row's notaría; staff pass only on rows of their own notarías (admins on every row). */
   readonly notariaColumn?: string;
   /** list only: those who may not edit see just the rows where this boolean column is true (e.g. active staff). */
   readonly liveColumn?: string;
+  /** staffMember: only those whose token names notarías they work at (admins too, when they are staff). */
+  readonly needsNotarias?: boolean;
 }
 
 /** Everyone, also visitors without a session. */
@@ -44,6 +46,8 @@ export const signedIn: AccessRule = { name: 'signedIn', roles: ['assistant', 'st
 export const admin: AccessRule = { name: 'admin', roles: ['admin'] };
 /** Admins, and staff on the rows of the notarías they work at. */
 export const staffOfNotaria = (notariaColumn = 'notaria_id'): AccessRule => ({ name: 'staffOfNotaria', roles: ['staff', 'admin'], notariaColumn });
+/** Staff of some notaría (the office's work); an admin who is not staff is not let through. */
+export const staffMember: AccessRule = { name: 'staffMember', roles: ['staff', 'admin'], needsNotarias: true };
 /** Nobody (through this resource). */
 export const nobody: AccessRule = { name: 'nobody', roles: [] };
 
@@ -64,6 +68,7 @@ export const ADMIN_ONLY: ResourceAccess = catalogueAccess(admin);
 export function permits(rule: AccessRule, viewer: Viewer | Role | null | undefined, row?: Record<string, unknown>): boolean {
   const v: Viewer = typeof viewer === 'object' && viewer ? viewer : { role: (viewer as Role | null | undefined) ?? 'anon' };
   if (!rule.roles.includes(v.role)) return false;
+  if (rule.needsNotarias && !(v.notarias?.length)) return false;
   if (rule.notariaColumn && v.role === 'staff' && row) return (v.notarias ?? []).includes(Number(row[rule.notariaColumn]));
   return true;
 }

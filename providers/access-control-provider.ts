@@ -19,17 +19,19 @@ export function tokenClaims(token: string | undefined | null): Record<string, un
   }
 }
 
-/** The role the server put in the access token (claim app_role); anything else is assistant. */
+/**
+ * The role the server's token says: admin (claim app_role), staff when it names notarías the user
+ * works at (claim notarias, read from the staff rows at sign-in and every refresh), else assistant.
+ */
 export function roleFromToken(token: string | undefined | null): AppRole {
-  const role = tokenClaims(token).app_role;
-  return role === 'admin' || role === 'staff' ? role : 'assistant';
+  if (tokenClaims(token).app_role === 'admin') return 'admin';
+  return staffNotariasFromToken(token).length > 0 ? 'staff' : 'assistant';
 }
 
-/** Who the token says the user is: the role and, for staff, the notarías of claim `notarias`. */
+/** Who the token says the user is: the role and the notarías of claim `notarias`. */
 export function viewerFromToken(token: string | undefined | null): Viewer {
   const role = roleFromToken(token);
-  const notarias = tokenClaims(token).notarias;
-  return role === 'staff' && Array.isArray(notarias) ? { role, notarias: notarias.filter((n): n is number => Number.isInteger(n)) } : { role };
+  return role === 'assistant' ? { role } : { role, notarias: staffNotariasFromToken(token) };
 }
 
 let limitedSession = false;
@@ -45,6 +47,19 @@ export function currentRole(): AppRole {
 
 export function currentViewer(): Viewer {
   return limitedSession ? { role: 'assistant' } : viewerFromToken(session.get().token);
+}
+
+/**
+ * The notarías (public.notarias.id) the server says the user is staff of (claim notarias, read from
+ * the staff rows at sign-in and every refresh); [] for clients and for admins who are not staff.
+ */
+export function staffNotariasFromToken(token: string | undefined | null): number[] {
+  const n = tokenClaims(token).notarias;
+  return Array.isArray(n) ? n.filter((x): x is number => Number.isSafeInteger(x) && x > 0) : [];
+}
+
+export function currentStaffNotarias(): number[] {
+  return limitedSession ? [] : staffNotariasFromToken(session.get().token);
 }
 
 /**

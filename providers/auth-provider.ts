@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import { displayName as displayNameOf } from '../domain/persona';
 import type { AppRole } from '../domain/resource';
-import { currentRole, setLimitedSession, tokenClaims } from './access-control-provider';
+import { currentRole, currentStaffNotarias, setLimitedSession, tokenClaims } from './access-control-provider';
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
 import { pinLogin, type LoginVariables } from './pin-login';
@@ -23,6 +23,8 @@ export interface Identity {
   name: string;
   email?: string;
   role: AppRole;
+  /** The notarías the user is staff of (the office's work, /despacho); [] for everyone else. */
+  notarias: number[];
 }
 
 export type { LoginVariables };
@@ -134,7 +136,7 @@ export const authProvider: AuthProvider = {
     const p = await loadPersona(idPersona).catch(() => null);
     const claim = tokenClaims(token).email;
     const email = p?.email || (typeof claim === 'string' ? claim : undefined);
-    return { id: idPersona, name: displayName(p), email, role: currentRole() };
+    return { id: idPersona, name: displayName(p), email, role: currentRole(), notarias: currentStaffNotarias() };
   },
 
   async getPermissions() {

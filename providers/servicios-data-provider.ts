@@ -52,10 +52,11 @@ export const serviciosDataProvider: DataProvider = {
     const filtros = eqValues(filters);
     const enviados = cfg ? await enviarPendientes(cfg, filtros, envioDe(resource, meta)) : 0;
     const body = await serviciosFetch<BaseRecord[] | { data: BaseRecord[]; total: number }>(path, { query });
-    const { data, total } = Array.isArray(body) ? { data: body, total: body.length } : body;
-    if (!cfg) return { data: data as never, total };
+    // other keys of a paged answer (e.g. the office's counters per estado) reach the page too
+    const { data, total, ...extra } = Array.isArray(body) ? { data: body, total: body.length } : body;
+    if (!cfg) return { ...extra, data: data as never, total };
     const kept = pendientes(cfg, filtros);
-    return { data: [...data, ...kept] as never, total: total + kept.length, enviados };
+    return { ...extra, data: [...data, ...kept] as never, total: total + kept.length, enviados };
   },
 
   async getOne({ resource, id, meta }) {

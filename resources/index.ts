@@ -13,6 +13,7 @@ import actos from './actos';
 import personas from './personas';
 import privilegios from './privilegios';
 import { pageConfigs } from './pages';
+import { despachoResources } from './despacho';
 
 /** The registry: every resource declaration. A new resource is one file plus one line here. */
 export const resourceConfigs: ResourceConfig[] = [
@@ -121,7 +122,9 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
 }
 
 const registry = createRegistry(resourceConfigs, pageConfigs);
-export const { resourceConfig, catalogueConfig, adminTabs, canAccessResource, refineResources } = registry;
+export const { resourceConfig, catalogueConfig, adminTabs, canAccessResource } = registry;
+/** Refine's resources: the registry's, and the office's work (resources/despacho.ts). */
+export const refineResources: ResourceProps[] = [...registry.refineResources, ...despachoResources];
 
 /** The resources behind /rest/v1 with the generated admin views. */
 export const catalogueConfigs = (configs: ResourceConfig[] = resourceConfigs): CatalogueConfig[] => configs.filter(isCatalogue);

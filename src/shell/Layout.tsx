@@ -58,7 +58,7 @@ export default function Layout({ children }: { children: ReactNode }) {
           <AccountMenu />
         </div>
         <nav className="shell-nav" aria-label="Navegación principal">
-          <NavLinks role={identity?.role} />
+          <NavLinks viewer={identity} />
         </nav>
       </header>
       <Drawer
@@ -72,7 +72,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         styles={{ body: { padding: 8 } }}
       >
         <nav aria-label="Navegación principal">
-          <NavLinks role={identity?.role} vertical onNavigate={() => setDrawerOpen(false)} />
+          <NavLinks viewer={identity} vertical onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Drawer>
       <main id="contenido" className="shell-content" tabIndex={-1}>

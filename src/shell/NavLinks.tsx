@@ -1,16 +1,16 @@
 import { useMenu } from '@refinedev/core';
 import { Link, useLocation } from 'react-router';
-import type { Role } from '../../domain/resource';
+import type { Viewer } from '../../domain/resource';
 import { activeEntry, navEntries, type MenuItemLike, type NavEntry } from './navigation';
 
 /**
  * The navigation entries as plain links, from Refine's resources (useMenu); the current one is
  * highlighted and marked aria-current. A group (meta.parent) is a labelled nested list.
  */
-export default function NavLinks({ role, vertical, onNavigate }: { role: Role | null | undefined; vertical?: boolean; onNavigate?: () => void }) {
+export default function NavLinks({ viewer, vertical, onNavigate }: { viewer: Viewer | null | undefined; vertical?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { menuItems } = useMenu();
-  const entries = navEntries(menuItems as MenuItemLike[], role);
+  const entries = navEntries(menuItems as MenuItemLike[], viewer);
   const current = activeEntry(pathname, entries);
   const render = (list: NavEntry[], className: string) => (
     <ul className={className}>

@@ -1,4 +1,4 @@
-import type { Role } from '../../domain/resource';
+import type { Role, Viewer } from '../../domain/resource';
 import { canAccessResource, refineResources } from '../../resources';
 
 /**
@@ -24,13 +24,13 @@ export interface MenuItemLike {
   children: MenuItemLike[];
 }
 
-const allowed = (name: string, role: Role | null | undefined) => canAccessResource(name, 'list', role ?? 'anon') !== false;
+const allowed = (name: string, viewer: Viewer | Role | null | undefined) => canAccessResource(name, 'list', viewer ?? 'anon') !== false;
 
-/** useMenu's items → the entries `role` may open. */
-export function navEntries(items: MenuItemLike[], role: Role | null | undefined): NavEntry[] {
+/** useMenu's items → the entries `viewer` may open. */
+export function navEntries(items: MenuItemLike[], viewer: Viewer | Role | null | undefined): NavEntry[] {
   return items.flatMap((item): NavEntry[] => {
-    if (item.meta?.hide || !allowed(item.name, role)) return [];
-    const children = navEntries(item.children ?? [], role);
+    if (item.meta?.hide || !allowed(item.name, viewer)) return [];
+    const children = navEntries(item.children ?? [], viewer);
     const label = item.label ?? item.meta?.label ?? item.name;
     if (!item.route && children.length === 0) return [];
     return [{ name: item.name, label, to: item.route ?? children[0].to, ...(item.meta?.also ? { also: item.meta.also } : {}), ...(children.length ? { children } : {}) }];

@@ -19,8 +19,7 @@ create schema if not exists app_meta;
 -- True when the request is a staff member's who works at notaría p_notaria (claim notarias).
 create or replace function public.staff_de_notaria(p_notaria bigint) returns boolean
 language sql stable as $$
-  select public.jwt_claims() ->> 'app_role' = 'staff'
-     and coalesce(public.jwt_claims() -> 'notarias', '[]'::jsonb) @> to_jsonb(p_notaria)
+  select public.es_personal_de(p_notaria)
 $$;
 
 create or replace function app_meta.regla_sql(regla text, notaria text) returns text

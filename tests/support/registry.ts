@@ -27,7 +27,8 @@ export type ViewerRole = (typeof VIEWERS)[number];
  * An access token like the server's; staff also carry the notarías they work at (claim notarias).
  */
 export async function tokenFor(role: Exclude<ViewerRole, 'anon'>, notarias: number[] = []): Promise<string> {
-  const claims: Record<string, unknown> = { role: 'authenticated', app_role: role, email: `${role}.${randomUUID().slice(0, 8)}@example.com` };
+  // the server signs staff as app_role 'assistant' with the notarías they work at (claim notarias)
+  const claims: Record<string, unknown> = { role: 'authenticated', app_role: role === 'staff' ? 'assistant' : role, email: `${role}.${randomUUID().slice(0, 8)}@example.com` };
   if (role === 'staff') claims.notarias = notarias;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -33,18 +33,23 @@ describe('role from the access token', () => {
     expect(roleFromToken(undefined)).toBe('assistant');
   });
   it('reads staff and the notarías they work at', () => {
-    expect(viewerFromToken(token({ sub: 'x', app_role: 'staff', notarias: [1, 3, 'x'] }))).toEqual({ role: 'staff', notarias: [1, 3] });
-    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant', notarias: [1] }))).toEqual({ role: 'assistant' });
+    // the server signs staff as app_role 'assistant' with the notarías they work at
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant', notarias: [1, 3, 'x'] }))).toEqual({ role: 'staff', notarias: [1, 3] });
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant', notarias: [] }))).toEqual({ role: 'assistant' });
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant' }))).toEqual({ role: 'assistant' });
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'admin', notarias: [2] }))).toEqual({ role: 'admin', notarias: [2] });
   });
 });
 
 describe('the navigation bar, from the registry', () => {
-  const labels = (role: 'admin' | 'staff' | 'assistant') => navEntries(registryMenuItems(), role).map((e) => e.label);
-  it("shows the six entries to everyone signed in, in order, and 'Notarías' to admins only", () => {
+  const labels = (role: 'admin' | 'staff' | 'assistant', notarias: number[] = []) => navEntries(registryMenuItems(), { role, notarias }).map((e) => e.label);
+  it("shows the six entries to everyone signed in, in order, 'Despacho' to staff and 'Notarías' to admins only", () => {
     const six = ['Inicio', 'Datos Personales', 'Servicios', 'Expedientes', 'Copias', 'Citas'];
     expect(labels('assistant')).toEqual(six);
-    expect(labels('staff')).toEqual(six);
+    expect(labels('staff', [1])).toEqual([...six, 'Despacho']);
+    // an admin who is not staff of a notaría has no office work
     expect(labels('admin')).toEqual([...six, 'Notarías']);
+    expect(labels('admin', [1])).toEqual([...six, 'Despacho', 'Notarías']);
   });
   it('leaves out hidden declarations and those without a menu (perfil, the catalogues)', () => {
     const names = navEntries(registryMenuItems(), 'admin').map((e) => e.name);

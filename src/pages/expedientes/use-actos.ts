@@ -92,8 +92,11 @@ export function useActos(expedienteId: string) {
     try {
       const { data } = await ultimo.current.actualizar({ resource: 'actos', id: acto.id, values: isTempId(acto.id) ? { ...acto, status } : { status, id: acto.id }, ...callado });
       if (!isTempId(data.id)) avisar('success', 'Acto actualizado', `Estado: ${status}`);
-    } catch {
-      error(isTempId(acto.id) ? 'Error al guardar datos localmente' : 'No se pudo actualizar el acto');
+    } catch (e) {
+      // a refusal the person can act on says why (e.g. only the notaría may return a sent act once the case is in process)
+      const rechazo = e as { status?: number; statusCode?: number; message?: string };
+      const motivo = (rechazo?.status ?? rechazo?.statusCode) === 409 && rechazo.message ? rechazo.message : 'No se pudo actualizar el acto';
+      error(isTempId(acto.id) ? 'Error al guardar datos localmente' : motivo);
       await releer();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
