@@ -12,6 +12,9 @@ import { legacyRoutes } from './legacy.js';
 import { notificacionesRoutes } from './notificaciones.js';
 import { auditoriaRoutes } from './auditoria.js';
 import { auditTrail } from '../audit.js';
+import { efectosArchivos } from '../storage/subida.js';
+import { documentosRoutes } from './documentos.js';
+import { copiasMensajesRoutes } from './copias-mensajes.js';
 import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../services/personas.js';
 
@@ -20,6 +23,8 @@ export function serviciosRoutes(appCtx: AppContext) {
   // every call of ctx.db inside a change joins the change's transaction (see auditTrail)
   const ctx = { ...appCtx, db: scopeTransactions(appCtx.db) };
   const app = new Hono();
+  // uploads stored before the change's transaction; files of failed requests removed (storage/subida.ts)
+  app.use('*', efectosArchivos(ctx));
   // one audit row per request on personas, privilegios, expedientes and actos (server/audit.ts)
   app.use('*', auditTrail(ctx, API_BASE));
   app.use('*', rejectNulInUrl);
@@ -29,6 +34,8 @@ export function serviciosRoutes(appCtx: AppContext) {
   });
   app.route('/auth', authRoutes(ctx));
   app.route('/personaNotaria', personaNotariaRoutes(ctx));
+  app.route('/', documentosRoutes(ctx));
+  app.route('/', copiasMensajesRoutes(ctx));
   app.route('/expediente', expedientesRoutes(ctx));
   app.route('/acto', actosRoutes(ctx));
   app.route('/persona', personaLookupRoutes(ctx));
