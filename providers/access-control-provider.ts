@@ -35,6 +35,19 @@ export function currentRole(): AppRole {
 }
 
 /**
+ * The notarías (public.notarias.id) the server says the user is staff of (claim notarias, read from
+ * the staff rows at sign-in and every refresh); [] for clients and for admins who are not staff.
+ */
+export function staffNotariasFromToken(token: string | undefined | null): number[] {
+  const n = tokenClaims(token).notarias;
+  return Array.isArray(n) ? n.filter((x): x is number => Number.isSafeInteger(x) && x > 0) : [];
+}
+
+export function currentStaffNotarias(): number[] {
+  return limitedSession ? [] : staffNotariasFromToken(session.get().token);
+}
+
+/**
  * What only admins may do, by resource: '*' = every action, or a list of actions.
  * 'admin' is the administration area (/admin/notarias). Resource configs add their rules here.
  */

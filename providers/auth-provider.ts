@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import { displayName as displayNameOf } from '../domain/persona';
 import { toast } from '../src/shell/notifications';
-import { currentRole, setLimitedSession, tokenClaims } from './access-control-provider';
+import { currentRole, currentStaffNotarias, setLimitedSession, tokenClaims } from './access-control-provider';
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
 import { LOGIN_OK, loginWithPin, type LoginVariables } from './pin-login';
@@ -23,6 +23,8 @@ export interface Identity {
   name: string;
   email?: string;
   role: 'admin' | 'assistant';
+  /** The notarías the user is staff of (the office's work, /despacho); [] for everyone else. */
+  notarias: number[];
 }
 
 export type { LoginVariables };
@@ -128,7 +130,7 @@ export const authProvider: AuthProvider = {
     const p = await loadPersona(idPersona).catch(() => null);
     const claim = tokenClaims(token).email;
     const email = p?.email || (typeof claim === 'string' ? claim : undefined);
-    return { id: idPersona, name: displayName(p), email, role: currentRole() };
+    return { id: idPersona, name: displayName(p), email, role: currentRole(), notarias: currentStaffNotarias() };
   },
 
   async getPermissions() {

@@ -1,20 +1,52 @@
 import { z } from 'zod';
 import { TeamOutlined } from '@ant-design/icons';
-import { ADMIN_ONLY, defineResource, requiredEmail, requiredId, requiredText } from '../domain/resource';
+import { ADMIN_ONLY, defineResource, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
+import { TIPOS_DOCUMENTO, normalizeIdentifier, validateIdentifier } from '../domain/identifiers';
 
 export const CALENDAR_TYPES = ['lovable', 'google', 'office365'] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];
 export const CALENDAR_LABELS: Record<CalendarType, string> = { lovable: 'Lovable', google: 'Google Calendar', office365: 'Office 365' };
 
-/** Staff of a notaría (table personal). Switched off with Activar/Desactivar rather than deleted. */
-export const personalSchema = z.object({
-  name: requiredText('El nombre es obligatorio'),
-  email: requiredEmail('Formato de email inválido'),
-  position: requiredText('El cargo es obligatorio'),
-  notaria_id: requiredId('La notaría es obligatoria'),
-  calendar_type: z.enum(CALENDAR_TYPES, { error: 'Debe seleccionar un tipo de calendario' }),
-  is_active: z.boolean({ error: 'El estado debe ser activo o inactivo' }),
-});
+export const MENSAJES_DOCUMENTO_PERSONAL = {
+  tipoSinNumero: 'Indique el número del documento',
+  numeroSinTipo: 'Seleccione el tipo de documento',
+  pasaporte: 'El pasaporte debe tener entre 3 y 20 letras o números',
+} as const;
+
+const tipoDocumento = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(TIPOS_DOCUMENTO, { error: 'Tipo de documento no válido' }).nullable());
+const numeroDocumento = z.preprocess((v) => (typeof v === 'string' ? normalizeIdentifier(v) : v), optionalText());
+
+/**
+ * Staff of a notaría (table personal). Switched off with Activar/Desactivar rather than deleted.
+ * The identity document (type and number, both or neither) is what the staff member signs in
+ * with: an account with that document is staff of this row's notaría while the row is active.
+ * NIF and NIE are checked by their control letter, as everywhere in the portal.
+ */
+export const personalSchema = z
+  .object({
+    name: requiredText('El nombre es obligatorio'),
+    email: requiredEmail('Formato de email inválido'),
+    position: requiredText('El cargo es obligatorio'),
+    notaria_id: requiredId('La notaría es obligatoria'),
+    calendar_type: z.enum(CALENDAR_TYPES, { error: 'Debe seleccionar un tipo de calendario' }),
+    is_active: z.boolean({ error: 'El estado debe ser activo o inactivo' }),
+    tipo_documento: tipoDocumento.optional(),
+    numero_documento: numeroDocumento.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const tipo = v.tipo_documento ?? null;
+    const numero = v.numero_documento ?? null;
+    if (tipo && !numero) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.tipoSinNumero });
+    if (!tipo && numero) ctx.addIssue({ code: 'custom', path: ['tipo_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.numeroSinTipo });
+    if (!tipo || !numero) return;
+    if (tipo === 'PASAPORTE') {
+      if (!/^[A-Z0-9]{3,20}$/.test(numero)) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.pasaporte });
+      return;
+    }
+    const error = validateIdentifier('FISICA', tipo, numero);
+    if (error) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: error });
+  });
+
 
 export default defineResource({
   name: 'personal',
@@ -34,6 +66,14 @@ export default defineResource({
       widget: 'select',
       options: CALENDAR_TYPES.map((value) => ({ value, label: CALENDAR_LABELS[value] })),
     },
+    {
+      name: 'tipo_documento',
+      label: 'Tipo de documento',
+      widget: 'select',
+      options: TIPOS_DOCUMENTO.map((value) => ({ value, label: value })),
+      help: 'Con este documento el miembro del personal accede al portal como personal de la notaría',
+    },
+    { name: 'numero_documento', label: 'Número de documento', widget: 'text', placeholder: '12345678Z' },
     { name: 'is_active', label: 'Activo', widget: 'boolean' },
   ],
   list: {
@@ -42,6 +82,7 @@ export default defineResource({
       { title: 'Nombre', field: 'name', sortable: true },
       { title: 'Email', field: 'email', sortable: true },
       { title: 'Cargo', field: 'position', sortable: true },
+      { title: 'Documento', value: (r) => (r.numero_documento ? `${String(r.tipo_documento)} ${String(r.numero_documento)}` : '—') },
       { title: 'Notaría', value: (r) => (r.notarias as { nombre?: string } | null)?.nombre },
       { title: 'Calendario', field: 'calendar_type', display: 'tag', tagLabels: CALENDAR_LABELS },
       { title: 'Estado', field: 'is_active', sortable: true, display: 'boolean', booleanLabels: ['Activo', 'Inactivo'] },

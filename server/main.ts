@@ -23,7 +23,7 @@ function adminNotice(): string {
   return '  Ningún administrador: ADMIN_DOCUMENTS está vacío. Para nombrar uno, arranque con ADMIN_DOCUMENTS=TIPO:NUMERO (p. ej. ADMIN_DOCUMENTS=NIF:12345678Z) y esa cuenta será admin al iniciar sesión.\n';
 }
 
-/** The accounts and their roles as stored in the database (servicios.usuario_roles). */
+/** The accounts and their roles as stored in the database (servicios.usuario_roles, and staff rows of public.personal). */
 async function demoUsers(s: typeof server): Promise<string> {
   // a production database holds real people: their e-mails stay out of the log
   if (s.ctx.config.production) return '';
@@ -31,9 +31,13 @@ async function demoUsers(s: typeof server): Promise<string> {
   const { rows } = await s.ctx.db
     .query<Row>(
       `select u.tipo_documento as tipo, u.numero_documento as numero, u.email,
-              coalesce(string_agg(distinct r.rol, ', ' order by r.rol), '-') as roles
-         from servicios.usuarios u left join servicios.usuario_roles r on r.usuario_id = u.id
-        group by u.id order by u.numero_documento limit 20`,
+              concat_ws(', ', coalesce((select string_agg(r.rol, ', ' order by r.rol)
+                                          from servicios.usuario_roles r where r.usuario_id = u.id), '-'),
+                        -- staff: an active personal row with the account's document (server/auth/staff.ts)
+                        (select string_agg('personal de ' || n.nombre, ', ' order by n.nombre)
+                           from public.personal s join public.notarias n on n.id = s.notaria_id
+                          where s.is_active and s.tipo_documento = u.tipo_documento and s.numero_documento = upper(u.numero_documento))) as roles
+         from servicios.usuarios u order by u.numero_documento limit 20`,
     )
     .catch(() => ({ rows: [] as Row[] }));
   if (!rows.length) return '';

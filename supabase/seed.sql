@@ -25,6 +25,12 @@ insert into public.personal (id, name, email, position, notaria_id, calendar_typ
   (7, 'Lucía Navarro Pérez', 'lucia.navarro@notariasanchezruiz.example', 'Auxiliar', 3, 'lovable', false)
 on conflict (id) do nothing;
 
+-- Staff who sign in to the portal with their own document (the office's work, /despacho): Lucía
+-- Fernández Ruiz, oficial of the first notaría (demo account NIF 11111111H, server/db/seed.sql).
+insert into public.personal (id, name, email, position, notaria_id, calendar_type, is_active, tipo_documento, numero_documento) values
+  (8, 'Lucía Fernández Ruiz', 'lucia.fernandez@notarialopezmartin.example', 'Oficial', 1, 'lovable', true, 'NIF', '11111111H')
+on conflict (id) do nothing;
+
 -- Availability: mornings Monday to Friday; Javier also works afternoons; Jordi is away on
 -- Christmas Eve; Pablo only on Monday, Wednesday and Friday mornings.
 insert into public.disponibilidad (id, staff_id, day_of_week, start_time, end_time, is_recurring, is_available, specific_date) values

@@ -8,6 +8,8 @@ export interface AccessClaims {
   role: 'authenticated';
   app_role: AppRole;
   email?: string;
+  /** The notarías (public.notarias.id) the holder is active staff of; absent for everyone else. */
+  notarias?: number[];
   exp?: number;
   iat?: number;
 }
@@ -18,10 +20,11 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(
   secret: string,
-  claims: { sub: string; app_role: AppRole; email?: string },
+  claims: { sub: string; app_role: AppRole; email?: string; notarias?: number[] },
   seconds = ACCESS_TOKEN_SECONDS,
 ): Promise<string> {
-  return new SignJWT({ role: 'authenticated', app_role: claims.app_role, email: claims.email })
+  const staff = claims.notarias?.length ? { notarias: claims.notarias } : {};
+  return new SignJWT({ role: 'authenticated', app_role: claims.app_role, email: claims.email, ...staff })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()
@@ -38,7 +41,7 @@ export async function signAnonKey(secret: string): Promise<string> {
     .sign(key(secret));
 }
 
-export type TokenClaims = Record<string, unknown> & { role?: string; sub?: string; app_role?: string };
+export type TokenClaims = Record<string, unknown> & { role?: string; sub?: string; app_role?: string; notarias?: unknown };
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 

@@ -2,11 +2,14 @@ import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http.js';
 import { verifyToken, type AppRole } from './jwt.js';
+import { staffNotarias } from './staff.js';
 
 export interface SessionUser {
   /** idPersona of the signed-in person. */
   id: string;
   appRole: AppRole;
+  /** The notarías (public.notarias.id) the token says the caller is staff of (server/auth/staff.ts). */
+  notarias: number[];
 }
 
 export type AuthEnv = { Variables: { user: SessionUser } };
@@ -21,7 +24,11 @@ export function requireUser(ctx: AppContext) {
     if (!result.ok || result.claims.role !== 'authenticated' || typeof result.claims.sub !== 'string') {
       throw new HttpError(401, result.ok ? 'Token inválido' : result.reason === 'expired' ? 'Token caducado' : 'Token inválido');
     }
-    c.set('user', { id: result.claims.sub, appRole: result.claims.app_role === 'admin' ? 'admin' : 'assistant' });
+    c.set('user', {
+      id: result.claims.sub,
+      appRole: result.claims.app_role === 'admin' ? 'admin' : 'assistant',
+      notarias: staffNotarias(result.claims),
+    });
     await next();
   });
 }

@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_SECONDS, signAccessToken } from './jwt.js';
 import { SESSION_HOURS, hashRefreshToken, newRefreshToken } from './pins.js';
 import { findUsuarioById, type Usuario } from './users.js';
 import { appRoleOf, grantConfiguredAdmin, rolesOf } from './roles.js';
+import { notariasDePersonal } from './staff.js';
 
 export interface Tokens {
   access_token: string;
@@ -14,16 +15,18 @@ export interface Tokens {
 const SESSION_ENDED = 'La sesión ha caducado. Inicie sesión de nuevo.';
 
 /**
- * The access token of a user. The role is the account's roles as stored in the database now
+ * The access token of a user. The role (and the staff notarías) is the account's roles as stored in the database now
  * (servicios.usuario_roles), read at sign-in and at every refresh, so a role removed ends with the
  * next refresh; never from anything the browser sends. It never outlives the session.
  */
 async function accessToken(ctx: AppContext, usuario: Usuario, sessionEnds: Date): Promise<string> {
   const roles = await rolesOf(ctx.db, usuario.id);
+  // staff of the notarías whose active personal rows carry the account's document (server/auth/staff.ts)
+  const notarias = await notariasDePersonal(ctx.db, usuario);
   const secondsLeft = Math.floor((sessionEnds.getTime() - Date.now()) / 1000);
   return signAccessToken(
     ctx.config.jwtSecret,
-    { sub: usuario.personaId, app_role: appRoleOf(roles), email: usuario.email },
+    { sub: usuario.personaId, app_role: appRoleOf(roles), email: usuario.email, notarias },
     Math.max(1, Math.min(ACCESS_TOKEN_SECONDS, secondsLeft)),
   );
 }

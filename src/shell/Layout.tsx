@@ -33,6 +33,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   // The header appears once the user is known (spec: only when signed in and loading finished).
   if (isLoading && !identity) return <Loading />;
   const isAdmin = identity?.role === 'admin';
+  const isStaff = (identity?.notarias.length ?? 0) > 0;
   return (
     <div className="shell">
       <a className="shell-skip" href="#contenido">
@@ -59,7 +60,7 @@ export default function Layout({ children }: { children: ReactNode }) {
           <AccountMenu />
         </div>
         <nav className="shell-nav" aria-label="Navegación principal">
-          <NavLinks isAdmin={isAdmin} />
+          <NavLinks isAdmin={isAdmin} isStaff={isStaff} />
         </nav>
       </header>
       <Drawer
@@ -73,7 +74,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         styles={{ body: { padding: 8 } }}
       >
         <nav aria-label="Navegación principal">
-          <NavLinks isAdmin={isAdmin} vertical onNavigate={() => setDrawerOpen(false)} />
+          <NavLinks isAdmin={isAdmin} isStaff={isStaff} vertical onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Drawer>
       <main id="contenido" className="shell-content" tabIndex={-1}>

@@ -2,9 +2,19 @@ import { Link, useLocation } from 'react-router';
 import { activeEntry, NAV_ENTRIES } from './navigation';
 
 /** The navigation entries as plain links; the current one is highlighted and marked aria-current. */
-export default function NavLinks({ isAdmin, vertical, onNavigate }: { isAdmin: boolean; vertical?: boolean; onNavigate?: () => void }) {
+export default function NavLinks({
+  isAdmin,
+  isStaff = false,
+  vertical,
+  onNavigate,
+}: {
+  isAdmin: boolean;
+  isStaff?: boolean;
+  vertical?: boolean;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
-  const entries = NAV_ENTRIES.filter((e) => !e.adminOnly || isAdmin);
+  const entries = NAV_ENTRIES.filter((e) => (!e.adminOnly || isAdmin) && (!e.staffOnly || isStaff));
   const current = activeEntry(pathname, entries);
   return (
     <ul className={vertical ? 'shell-links shell-links-vertical' : 'shell-links'}>

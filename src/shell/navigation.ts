@@ -5,6 +5,8 @@ export interface NavEntry {
   /** Path prefixes that highlight this entry (besides `to`). */
   also?: string[];
   adminOnly?: boolean;
+  /** Only for staff of some notaría (token claim notarias). */
+  staffOnly?: boolean;
 }
 
 export const NAV_ENTRIES: NavEntry[] = [
@@ -14,6 +16,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Expedientes', to: '/expedientes', also: ['/expediente'] },
   { label: 'Copias', to: '/copias' },
   { label: 'Citas', to: '/citas' },
+  { label: 'Despacho', to: '/despacho', staffOnly: true },
   { label: 'Notarías', to: '/admin/notarias', also: ['/admin'], adminOnly: true },
 ];
 

@@ -8,21 +8,19 @@ import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../support/se
 /**
  * Appointments through the real /rest/v1 gateway with the real supabase-js, as the portal books
  * them: the database settles a race for a slot, and row-level security decides who sees and
- * cancels what. Seed: notaría 1 with staff 1 (Carmen López, carmen.lopez@...) and 2; notaría 2
+ * cancels what. Seed: notaría 1 with staff 1 (Carmen López) and 2; notaría 2
  * with staff 3 (Jordi Puig) and 4; staff 1 works Monday to Friday 09:00-14:00.
  */
 
 const MONDAY = '2027-06-07';
 const SATURDAY = '2027-06-12';
-const CARMEN_EMAIL = 'carmen.lopez@notarialopezmartin.example';
-const JORDI_EMAIL = 'jordi.puig@notariapuigferrer.example';
 
 let server: TestServer;
 const ana = randomUUID();
 const luis = randomUUID();
 let asAna: SupabaseClient;
 let asLuis: SupabaseClient;
-let asCarmen: SupabaseClient; // staff of notaría 1 (signed in with the e-mail of her staff record)
+let asCarmen: SupabaseClient; // staff of notaría 1 (the token's notarias claim, server/auth/staff.ts)
 let asJordi: SupabaseClient; // staff of notaría 2
 let asAdmin: SupabaseClient;
 
@@ -43,12 +41,12 @@ const stored = async (sql: string, params: unknown[] = []) => (await server.ctx.
 beforeAll(async () => {
   // these tests book many appointments for one person; the cap has its own tests (citas-por-persona.test.ts)
   server = await startTestServer({ citasFuturasPorPersona: 100 });
-  const client = async (sub: string, role: 'admin' | 'assistant' = 'assistant', email?: string) =>
-    server.supabase(await signAccessToken(TEST_JWT_SECRET, { sub, app_role: role, email }));
+  const client = async (sub: string, role: 'admin' | 'assistant' = 'assistant', notarias?: number[]) =>
+    server.supabase(await signAccessToken(TEST_JWT_SECRET, { sub, app_role: role, notarias }));
   asAna = await client(ana);
   asLuis = await client(luis);
-  asCarmen = await client(randomUUID(), 'assistant', CARMEN_EMAIL);
-  asJordi = await client(randomUUID(), 'assistant', JORDI_EMAIL);
+  asCarmen = await client(randomUUID(), 'assistant', [1]);
+  asJordi = await client(randomUUID(), 'assistant', [2]);
   asAdmin = await client(randomUUID(), 'admin');
 });
 afterAll(() => server?.close());

@@ -10,8 +10,8 @@ export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
 export const SERVICES = '/nt/demo/v1/servicios';
 
 export interface TestServer extends RunningServer {
-  /** An access token as the server would issue it at sign-in. */
-  token(sub: string, appRole?: AppRole): Promise<string>;
+  /** An access token as the server would issue it at sign-in (notarias: staff of those notarías). */
+  token(sub: string, appRole?: AppRole, notarias?: number[]): Promise<string>;
   /** The real supabase-js client against this server's /rest/v1, anonymous or with a token. */
   supabase(token?: string): SupabaseClient;
   /** fetch against the services API, with an optional bearer token. */
@@ -32,7 +32,7 @@ export async function startTestServer(
   );
   return {
     ...server,
-    token: (sub, appRole = 'assistant') => signAccessToken(TEST_JWT_SECRET, { sub, app_role: appRole }),
+    token: (sub, appRole = 'assistant', notarias) => signAccessToken(TEST_JWT_SECRET, { sub, app_role: appRole, notarias }),
     supabase: (token) =>
       createClient(server.url, server.ctx.anonKey, {
         accessToken: token ? async () => token : undefined,

@@ -1,0 +1,63 @@
+import type { Queryable } from '../db/db.js';
+import { HttpError } from '../http.js';
+import type { TokenClaims } from './jwt.js';
+import type { SessionUser } from './middleware.js';
+import type { Usuario } from './users.js';
+
+/**
+ * Staff of a notaría: an account whose identity document (type and number) is that of an active
+ * row of public.personal holds the staff role of that row's notaría; a person may be staff of
+ * several. Read from the database at sign-in and at every token refresh (a deactivated row ends
+ * the role at the next refresh) and carried in the access token as `notarias` (public.notarias.id),
+ * which RLS (public.es_personal_de) and the services API both read. The notaría chosen at the
+ * login screen does not narrow it: a refresh does not know that choice, and the office's work
+ * lists each case with its notaría.
+ */
+export async function notariasDePersonal(db: Queryable, usuario: Pick<Usuario, 'tipoDocumento' | 'numeroDocumento'>): Promise<number[]> {
+  const { rows } = await db.query<{ id: string | number }>(
+    `select distinct notaria_id as id from public.personal
+      where is_active and tipo_documento = $1 and numero_documento = upper($2) order by 1`,
+    [usuario.tipoDocumento, usuario.numeroDocumento],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The notarías (public.notarias.id) a verified token says its holder is staff of; [] for anyone else. */
+export function staffNotarias(claims: Pick<TokenClaims, 'notarias'> | Pick<SessionUser, 'notarias'>): number[] {
+  const n = (claims as { notarias?: unknown }).notarias;
+  return Array.isArray(n) ? n.filter((x): x is number => Number.isSafeInteger(x) && x > 0) : [];
+}
+
+export const EXPEDIENTE_NO_ENCONTRADO = 'Expediente no encontrado';
+
+/**
+ * Requires the caller to be staff of the notaría of a case (servicios.expedientes.notaria_id is the
+ * notaría's idint). Anyone else gets 404: to them the case does not exist. Returns the case's
+ * id, persona, estado and notaría.
+ */
+export async function requireStaffOf(
+  db: Queryable,
+  user: Pick<SessionUser, 'notarias'>,
+  expedienteId: string,
+  notFoundMessage = EXPEDIENTE_NO_ENCONTRADO,
+): Promise<{ id: string; personaId: string; estado: string; notariaId: number }> {
+  const notarias = staffNotarias(user);
+  if (!notarias.length || !UUID.test(expedienteId)) throw new HttpError(404, notFoundMessage);
+  const { rows } = await db.query<{ id: string; personaId: string; estado: string; notariaId: number }>(
+    `select e.id, e.persona_id as "personaId", e.estado, e.notaria_id as "notariaId"
+       from servicios.expedientes e join public.notarias n on n.idint = e.notaria_id
+      where e.id = $1 and n.id = any ($2::bigint[])`,
+    [expedienteId, notarias],
+  );
+  if (!rows[0]) throw new HttpError(404, notFoundMessage);
+  return { ...rows[0], notariaId: Number(rows[0].notariaId) };
+}
+
+/** Requires the caller to be staff of some notaría (the office's lists); 404 otherwise, as an unknown path. */
+export function requireStaff(user: Pick<SessionUser, 'notarias'>): number[] {
+  const notarias = staffNotarias(user);
+  if (!notarias.length) throw new HttpError(404, 'Recurso no encontrado');
+  return notarias;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
