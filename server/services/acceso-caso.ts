@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { HttpError } from '../http.js';
+import { staffNotarias } from '../auth/staff.js';
 import { EXPEDIENTE_NO_ENCONTRADO, isUuid, tienePermiso } from './expedientes.js';
 
 /**
@@ -19,24 +20,22 @@ export interface CasoVisible {
   lado: Lado;
 }
 
-/** The notarías the token says the caller works for (the staff role per notaría). */
-export function notariasDePersonal(user: SessionUser): number[] {
-  const n = (user as SessionUser & { notarias?: unknown }).notarias;
-  return Array.isArray(n) ? n.filter((x): x is number => Number.isInteger(x)) : [];
-}
-
-export const esPersonalDe = (user: SessionUser, notariaId: number) => notariasDePersonal(user).includes(notariaId);
+/** The notarías (public.notarias.id) the token says the caller works for (the staff role per notaría). */
+export const notariasDePersonal = (user: SessionUser): number[] => staffNotarias(user);
 
 export async function casoVisible(db: Queryable, id: string, user: SessionUser): Promise<CasoVisible | null> {
   if (!isUuid(id)) return null;
-  const { rows } = await db.query<{ id: string; titulo: string; estado: string; persona_id: string; notaria_id: number }>(
-    'select id, titulo, estado, persona_id, notaria_id from servicios.expedientes where id = $1',
-    [id],
+  // the case's notaria_id is the notaría's idint; the token names public.notarias.id
+  const { rows } = await db.query<{ id: string; titulo: string; estado: string; persona_id: string; notaria_id: number; personal: boolean }>(
+    `select e.id, e.titulo, e.estado, e.persona_id, e.notaria_id,
+            exists (select 1 from public.notarias n where n.idint = e.notaria_id and n.id = any ($2::bigint[])) as personal
+       from servicios.expedientes e where e.id = $1`,
+    [id, staffNotarias(user)],
   );
   const e = rows[0];
   if (!e) return null;
   const caso = { id: e.id, titulo: e.titulo, estado: e.estado, personaId: e.persona_id, notariaId: Number(e.notaria_id) };
-  if (esPersonalDe(user, caso.notariaId)) return { ...caso, lado: 'NOTARIA' };
+  if (e.personal) return { ...caso, lado: 'NOTARIA' };
   if (await tienePermiso(db, caso.personaId, user.id, 'leer_expedientes')) return { ...caso, lado: 'CLIENTE' };
   return null;
 }

@@ -81,7 +81,8 @@ async function veDocumentosPersona(db: Queryable, personaId: string, user: Sessi
   if ((await tienePermiso(db, personaId, user.id, 'leer_ficha')) || (await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) return true;
   const notarias = notariasDePersonal(user);
   if (!notarias.length) return false;
-  const { rows } = await db.query('select 1 from servicios.expedientes where persona_id = $1 and notaria_id = any($2::int[]) limit 1', [personaId, notarias]);
+  const { rows } = await db.query(`select 1 from servicios.expedientes e join public.notarias n on n.idint = e.notaria_id
+      where e.persona_id = $1 and n.id = any($2::bigint[]) limit 1`, [personaId, notarias]);
   return rows.length > 0;
 }
 

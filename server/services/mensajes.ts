@@ -85,11 +85,12 @@ export async function noLeidos(db: Queryable, user: SessionUser): Promise<NoLeid
        union select id from servicios.personas where owner_id = $1::uuid
        union select persona_otorgante_id from servicios.privilegios
               where persona_receptora_id = $1::uuid and servicios.tiene_permiso(persona_otorgante_id, $1::uuid, 'leer_expedientes'))
+     , mias as (select idint from public.notarias where id = any($2::bigint[]))
      select m.expediente_id, count(*)::int as n
        from servicios.mensajes m join servicios.expedientes e on e.id = m.expediente_id
       where m.leido_en is null
-        and ((m.lado = 'NOTARIA' and e.persona_id in (select id from personas) and not (e.notaria_id = any($2::int[])))
-          or (m.lado = 'CLIENTE' and e.notaria_id = any($2::int[])))
+        and ((m.lado = 'NOTARIA' and e.persona_id in (select id from personas) and e.notaria_id not in (select idint from mias))
+          or (m.lado = 'CLIENTE' and e.notaria_id in (select idint from mias)))
       group by m.expediente_id`,
     [user.id, notariasDePersonal(user)],
   );
