@@ -12,7 +12,7 @@ export const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0
 /** A multipart body with the file in `archivo` and other text fields. */
 export function formulario(bytes: Uint8Array, nombre: string, campos: Record<string, string> = {}, tipo = 'application/octet-stream') {
   const form = new FormData();
-  form.set('archivo', new Blob([bytes], { type: tipo }), nombre);
+  form.set('archivo', new Blob([new Uint8Array(bytes)], { type: tipo }), nombre);
   for (const [k, v] of Object.entries(campos)) form.set(k, v);
   return form;
 }
