@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
 import { startAvisosCitas } from './avisos-citas.js';
+import { startAvisosMensajes } from './avisos-mensajes.js';
 import { signAnonKey } from './auth/jwt.js';
 import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
@@ -55,12 +56,15 @@ export async function startServer(
   const avisos = startAvisosCitas(db, ctx.mailer, log);
   // files whose row never committed (a crash between the two) or whose row is gone
   const barrido = startBarridoArchivos(db, ctx.storage, log);
+  // a conversation's message unread for 10 minutes is e-mailed to the other side
+  const avisosMensajes = startAvisosMensajes(db, ctx.mailer, log);
   const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct);
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   } catch (e) {
     await avisos.stop();
     await barrido.stop();
+    await avisosMensajes.stop();
     await autovacuum?.stop();
     await db.close();
     const code = (e as NodeJS.ErrnoException).code;
@@ -80,6 +84,7 @@ export async function startServer(
       await stop();
       await avisos.stop();
       await barrido.stop();
+      await avisosMensajes.stop();
       await autovacuum?.stop();
       await db.close();
     },

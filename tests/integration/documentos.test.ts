@@ -280,3 +280,38 @@ describe('the conversation of a case', () => {
     expect((await get('/mensajes/no-leidos', 'ana')).body.total).toBe(0);
   });
 });
+
+describe('e-mail of a message waiting unread', () => {
+  it('goes once to the other side after 10 minutes, never for a read or a recent message', async () => {
+    const { enviarAvisosMensajes } = await import('../../server/avisos-mensajes');
+    const outbox = async () => (await s.ctx.db.query<{ recipient: string; subject: string; body: string }>('select recipient, subject, body from app_meta.outbox order by id')).rows;
+    const antes = (await outbox()).length;
+    await s.ctx.db.query(`update servicios.personas set email = 'ana@example.com' where id = $1`, [ids.ana]);
+    const escribir = async (who: string, texto: string, hace: string) => {
+      const r = await send('POST', `/expediente/${expediente}/mensajes`, who, { texto });
+      await s.ctx.db.query(`update servicios.mensajes set creado_en = now() - $2::interval where id = $1`, [r.body.id, hace]);
+    };
+    await escribir('ana', 'Mensaje privado del cliente', '11 minutes');
+    await escribir('ana', 'Otro', '12 minutes');
+    await escribir('staff', 'Recién escrito', '1 minute');
+    const log: string[] = [];
+    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, (m) => log.push(m))).toBe(2);
+    const nuevos = (await outbox()).slice(antes);
+    expect(nuevos).toHaveLength(1);
+    expect(nuevos[0].recipient).toBe('info@notarialopezmartin.example');
+    expect(nuevos[0].subject).toBe('Mensaje pendiente en el expediente «Compraventa»');
+    expect(nuevos[0].body).toContain('Tiene 2 mensajes sin leer del cliente');
+    expect(nuevos[0].body).not.toContain('Mensaje privado');
+    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, () => undefined)).toBe(0);
+    // the office's message, read by the client before its 10 minutes, is never e-mailed
+    await get(`/expediente/${expediente}/mensajes`, 'ana');
+    await s.ctx.db.query(`update servicios.mensajes set creado_en = now() - interval '20 minutes' where texto = 'Recién escrito'`);
+    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, () => undefined)).toBe(0);
+    await escribir('staff', 'Para Ana', '15 minutes');
+    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, () => undefined)).toBe(1);
+    const ultimo = (await outbox()).at(-1)!;
+    expect(ultimo.recipient).toBe('ana@example.com');
+    expect(ultimo.body).toContain('Tiene un mensaje sin leer de Notaría López Martín');
+    expect(log).toEqual([]);
+  });
+});
