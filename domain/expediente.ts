@@ -191,4 +191,8 @@ export interface ActoDto {
   url_acto: string | null;
   /** When a sent act was last taken back to BORRADOR (ISO date-time); null otherwise. */
   retiradoEn?: string | null;
+  /** The notaría's comment when it returned the act to BORRADOR (the client reads it); null if never returned. */
+  devolucionComentario?: string | null;
+  /** When the notaría returned it (ISO date-time). */
+  devueltoEn?: string | null;
 }

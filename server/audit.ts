@@ -1,6 +1,7 @@
 /**
  * The audit log of the services API (table servicios.audit_log, 0005_audit.sql): one row per
- * request on personas, privilegios, expedientes and actos (and the legacy /clientes), written by
+ * request on personas, privilegios, expedientes and actos (and the legacy /clientes, and the
+ * office's /despacho lists of cases and appointments), written by
  * ONE middleware of the services router: a change's row in the change's own transaction, a read's
  * after the answer (see auditTrail). The route's own auth stays
  * authoritative; here the bearer token only names the actor. Request bodies are never stored.
@@ -14,7 +15,7 @@ import { MENSAJE_BD_NO_DISPONIBLE, MENSAJE_ERROR_INTERNO, json } from './http.js
 import { verifyToken } from './auth/jwt.js';
 import { callerAddress } from './auth/pins.js';
 
-export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'documento', 'copia', 'mensaje'] as const;
+export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'cita', 'documento', 'copia', 'mensaje'] as const;
 export const AUDIT_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -30,14 +31,18 @@ const ENTITY_OF: Record<string, AuditEntity> = {
   copia: 'copia',
   copias: 'copia',
   mensajes: 'mensaje',
-  // the office's lists (/despacho/copias): what they show are cases
-  despacho: 'expediente',
 };
+
+/** The office's work, /despacho/{list}/…: what each of its lists is about. */
+const DESPACHO_OF: Record<string, AuditEntity> = { expedientes: 'expediente', citas: 'cita', copias: 'copia' };
 
 const ACTION_OF: Record<string, AuditAction> = { GET: 'read', HEAD: 'read', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
 /** Path words that name a list or a look-up, not a record (/persona/owner/{id}, /acto/expediente/{id}...). */
-const PATH_WORDS = new Set(['owner', 'recibidos', 'concedidos', 'expediente', 'all', 'fisica', 'juridica', 'representantes', 'documentos', 'copias', 'mensajes', 'no-leidos']);
+const PATH_WORDS = new Set([
+  'owner', 'recibidos', 'concedidos', 'expediente', 'all', 'fisica', 'juridica', 'representantes', 'estado', 'devolver', 'expedientes',
+  'documentos', 'copias', 'mensajes', 'no-leidos',
+]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ID = 200;
@@ -56,8 +61,12 @@ export interface AuditTarget {
 export function auditTarget(method: string, relativePath: string): AuditTarget | null {
   // own keys only: a path such as /constructor must not find Object.prototype's members
   const action = Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined;
-  const [first, ...rest] = relativePath.split('/').filter(Boolean);
-  const entity = first !== undefined && Object.hasOwn(ENTITY_OF, first) ? ENTITY_OF[first] : undefined;
+  let [first, ...rest] = relativePath.split('/').filter(Boolean);
+  if (first === 'despacho' && rest[0] !== undefined && Object.hasOwn(DESPACHO_OF, rest[0])) {
+    first = rest[0];
+    rest = rest.slice(1);
+  }
+  const entity = first === undefined ? undefined : Object.hasOwn(ENTITY_OF, first) ? ENTITY_OF[first] : Object.hasOwn(DESPACHO_OF, first) && relativePath.startsWith('/despacho/') ? DESPACHO_OF[first] : undefined;
   if (!action || !entity) return null;
   const id = [...rest].reverse().find((s) => !PATH_WORDS.has(s));
   return { entity, action, entityId: id === undefined ? null : storable(id) };

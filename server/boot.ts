@@ -4,7 +4,7 @@ import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
-import { startAvisosCitas } from './avisos-citas.js';
+import { startNotificaciones } from './notificaciones/index.js';
 import { startAvisosMensajes } from './avisos-mensajes.js';
 import { signAnonKey } from './auth/jwt.js';
 import { syncAdminRoles } from './auth/roles.js';
@@ -53,11 +53,11 @@ export async function startServer(
   };
   const { app, direct } = createApp(ctx);
   // appointment e-mails (booked, moved, cancelled) queued by the database
-  const avisos = startAvisosCitas(db, ctx.mailer, log);
+  const avisos = startNotificaciones(db, ctx.mailer, log);
   // files whose row never committed (a crash between the two) or whose row is gone
   const barrido = startBarridoArchivos(db, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
-  const avisosMensajes = startAvisosMensajes(db, ctx.mailer, log);
+  const avisosMensajes = startAvisosMensajes(db, log);
   const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct);
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));

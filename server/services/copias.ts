@@ -4,6 +4,7 @@ import { HttpError } from '../http.js';
 import { ESTADOS_CON_ESCRITURA, type CopiaDto, type EstadoCopia, type TipoCopia } from '../../domain/copias.js';
 import { casoVisible, exigirCaso, notariasDePersonal } from './acceso-caso.js';
 import { isUuid } from './expedientes.js';
+import { notificar } from '../notificaciones/index.js';
 
 /**
  * Copies of a finished case's deed. Its client side asks (simple or authorised, with a reason);
@@ -135,5 +136,6 @@ export async function cambiarCopia(
     `update servicios.copias set estado = $2, documento_id = coalesce($3, documento_id), motivo_rechazo = $4, actualizada_en = now() where id = $1`,
     [id, input.estado, input.estado === 'DISPONIBLE' ? input.documentoId : null, input.estado === 'RECHAZADA' ? input.motivo : null],
   );
+  if (input.estado !== 'EN_PREPARACION') await notificar(db, { tipo: 'copia-tramitada', copiaId: id });
   return (await leer(db, id))!;
 }

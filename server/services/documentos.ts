@@ -5,6 +5,7 @@ import type { Subida } from '../storage/subida.js';
 import type { DocumentoDto, TipoDocumentoExpediente, TipoDocumentoPersona } from '../../domain/documentos.js';
 import { casoVisible, exigirCaso, exigirNotaria, notariasDePersonal } from './acceso-caso.js';
 import { isUuid, tienePermiso } from './expedientes.js';
+import { notificar } from '../notificaciones/index.js';
 
 /**
  * Documents of a case and of a persona. A case's are uploaded by its office and seen by both of
@@ -72,7 +73,10 @@ async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño:
 export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipo: TipoDocumentoExpediente, subida: Subida | undefined) {
   const caso = await exigirCaso(db, expedienteId, user);
   exigirNotaria(caso, 'Solo la notaría puede subir documentos al expediente');
-  return insertar(db, exigirArchivo(subida), { expedienteId }, tipo, user, 'NOTARIA');
+  const doc = await insertar(db, exigirArchivo(subida), { expedienteId }, tipo, user, 'NOTARIA');
+  // the client is told in the same transaction; a copy's file is told by the copy's own notice
+  if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
+  return doc;
 }
 
 /** May the caller see this persona's documents? (full record, or office of a notaría where the persona has a case) */

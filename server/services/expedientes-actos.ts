@@ -4,6 +4,7 @@ import { HttpError } from '../http.js';
 import { MENSAJES_ACTO, type ActoDto, type ActoUpdate, type DatosFormulario, type EstadoActo } from '../../domain/expediente.js';
 import { definicionFormularioSchema, validarDatosFormulario } from '../../domain/act-form.js';
 import { expedienteAutorizado, isUuid } from './expedientes.js';
+import { MENSAJES_DESPACHO } from '../../domain/despacho.js';
 
 /**
  * The acts of a case file. Reading them needs 'leer_actos' on the case's persona; creating and
@@ -23,9 +24,12 @@ interface ActoRow {
   nombre_acto: string | null;
   url_acto: string | null;
   retirado_at: Date | string | null;
+  devolucion_comentario: string | null;
+  devuelto_at: Date | string | null;
 }
 
-const COLUMNS = 'id, expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto, retirado_at';
+const COLUMNS =
+  'id, expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto, retirado_at, devolucion_comentario, devuelto_at';
 
 /** The definition used when an act names none: act 3, 'Poder General' (as the portal does). */
 const DEFINICION_POR_DEFECTO = 3;
@@ -60,6 +64,8 @@ function toDto(r: ActoRow): ActoDto {
     nombre_acto: r.nombre_acto,
     url_acto: r.url_acto,
     retiradoEn: r.retirado_at === null ? null : fecha(r.retirado_at),
+    devolucionComentario: r.devolucion_comentario,
+    devueltoEn: r.devuelto_at === null ? null : fecha(r.devuelto_at),
   };
 }
 
@@ -107,8 +113,9 @@ export async function crearActo(
 /** Changes only the fields present in the body; the act's case never changes. */
 export async function actualizarActo(db: Queryable, id: string, viewerId: string, changes: Omit<ActoUpdate, 'id' | 'expedienteId'> & { definicionActoId?: number | null }): Promise<ActoDto> {
   if (!isUuid(id)) throw new HttpError(404, ACTO_NO_ENCONTRADO);
-  const found = await db.query<{ expediente_id: string; definicion_acto_id: string | number | null }>(
-    'select expediente_id, definicion_acto_id from servicios.actos where id = $1',
+  const found = await db.query<{ expediente_id: string; definicion_acto_id: string | number | null; status: EstadoActo; estado_expediente: string }>(
+    `select a.expediente_id, a.definicion_acto_id, a.status, e.estado as estado_expediente
+       from servicios.actos a join servicios.expedientes e on e.id = a.expediente_id where a.id = $1`,
     [id],
   );
   if (!found.rows.length) throw new HttpError(404, ACTO_NO_ENCONTRADO);
@@ -117,6 +124,11 @@ export async function actualizarActo(db: Queryable, id: string, viewerId: string
     if (e instanceof HttpError && e.status === 404) throw new HttpError(404, ACTO_NO_ENCONTRADO);
     throw e;
   });
+  // once the office has taken the case (no longer PENDIENTE), a sent act goes back to BORRADOR
+  // only by the office's hand (PUT /acto/{id}/devolver, with a comment for the client)
+  if (changes.status === 'BORRADOR' && found.rows[0].status === 'ENVIADO' && found.rows[0].estado_expediente !== 'PENDIENTE') {
+    throw new HttpError(409, MENSAJES_DESPACHO.soloDespacho);
+  }
   if (changes.datosFormulario !== undefined) {
     const definicion = changes.definicionActoId !== undefined ? changes.definicionActoId : found.rows[0].definicion_acto_id;
     await comprobarDatos(db, definicion === null ? null : Number(definicion), changes.datosFormulario);

@@ -281,37 +281,62 @@ describe('the conversation of a case', () => {
   });
 });
 
-describe('e-mail of a message waiting unread', () => {
-  it('goes once to the other side after 10 minutes, never for a read or a recent message', async () => {
-    const { enviarAvisosMensajes } = await import('../../server/avisos-mensajes');
-    const outbox = async () => (await s.ctx.db.query<{ recipient: string; subject: string; body: string }>('select recipient, subject, body from app_meta.outbox order by id')).rows;
-    const antes = (await outbox()).length;
+describe('e-mails', () => {
+  const outbox = async () => (await s.ctx.db.query<{ recipient: string; subject: string; body: string }>('select recipient, subject, body from app_meta.outbox order by id')).rows;
+  /** The outbox once the notifications module has sent what is queued (its sender runs every second). */
+  const enviados = async (desde: number, cuantos: number) => {
+    await expect.poll(async () => (await outbox()).length - desde, { timeout: 10_000 }).toBeGreaterThanOrEqual(cuantos);
+    return (await outbox()).slice(desde);
+  };
+
+  it('tell the client that a document or a copy is ready, or a copy refused with its reason', async () => {
     await s.ctx.db.query(`update servicios.personas set email = 'ana@example.com' where id = $1`, [ids.ana]);
+    let antes = (await outbox()).length;
+    await subir(`/expediente/${expediente}/documentos`, 'staff', formulario(PDF, 'Escritura de herencia.pdf', { tipo: 'ESCRITURA' }));
+    let [mail] = await enviados(antes, 1);
+    expect(mail).toMatchObject({ recipient: 'ana@example.com', subject: 'Nuevo documento en su expediente - Notaría López Martín' });
+    expect(mail.body).toContain('«Escritura de herencia.pdf»');
+    antes = (await outbox()).length;
+    const copia = (await send('POST', `/expediente/${expediente}/copias`, 'ana', { tipo: 'SIMPLE', motivo: 'Registro' })).body;
+    const pdf = await subir(`/expediente/${expediente}/documentos`, 'staff', formulario(PDF, 'copia.pdf', { tipo: 'COPIA' }));
+    await send('PUT', `/copia/${copia.id}`, 'staff', { estado: 'DISPONIBLE', documentoId: pdf.body.id });
+    [mail] = await enviados(antes, 1);
+    expect(mail.subject).toBe('Su copia está disponible - Notaría López Martín');
+    expect(mail.body).toContain('La copia simple que solicitó de la escritura de su expediente «Compraventa» ya está disponible');
+    antes = (await outbox()).length;
+    const otra = (await send('POST', `/expediente/${expediente}/copias`, 'ana', { tipo: 'AUTORIZADA', motivo: 'Registro' })).body;
+    await send('PUT', `/copia/${otra.id}`, 'staff', { estado: 'RECHAZADA', motivo: 'Pida la simple' });
+    [mail] = await enviados(antes, 1);
+    expect(mail.subject).toBe('Su solicitud de copia ha sido rechazada - Notaría López Martín');
+    expect(mail.body).toContain('Motivo: Pida la simple');
+  });
+
+  it('a message waiting unread 10 minutes goes once to the other side, never a read or a recent one, never its text', async () => {
+    const { enviarAvisosMensajes } = await import('../../server/avisos-mensajes');
     const escribir = async (who: string, texto: string, hace: string) => {
       const r = await send('POST', `/expediente/${expediente}/mensajes`, who, { texto });
       await s.ctx.db.query(`update servicios.mensajes set creado_en = now() - $2::interval where id = $1`, [r.body.id, hace]);
     };
+    let antes = (await outbox()).length;
     await escribir('ana', 'Mensaje privado del cliente', '11 minutes');
     await escribir('ana', 'Otro', '12 minutes');
     await escribir('staff', 'Recién escrito', '1 minute');
-    const log: string[] = [];
-    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, (m) => log.push(m))).toBe(2);
-    const nuevos = (await outbox()).slice(antes);
-    expect(nuevos).toHaveLength(1);
-    expect(nuevos[0].recipient).toBe('info@notarialopezmartin.example');
-    expect(nuevos[0].subject).toBe('Mensaje pendiente en el expediente «Compraventa»');
-    expect(nuevos[0].body).toContain('Tiene 2 mensajes sin leer del cliente');
-    expect(nuevos[0].body).not.toContain('Mensaje privado');
-    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, () => undefined)).toBe(0);
+    expect(await enviarAvisosMensajes(s.ctx.db as never)).toBe(2);
+    const [mail] = await enviados(antes, 1);
+    expect(mail.recipient).toBe('info@notarialopezmartin.example');
+    expect(mail.subject).toBe('Mensaje pendiente en el expediente «Compraventa»');
+    expect(mail.body).toContain('Tiene 2 mensajes sin leer del cliente');
+    expect(mail.body).not.toContain('Mensaje privado');
+    expect(await enviarAvisosMensajes(s.ctx.db as never)).toBe(0);
     // the office's message, read by the client before its 10 minutes, is never e-mailed
     await get(`/expediente/${expediente}/mensajes`, 'ana');
     await s.ctx.db.query(`update servicios.mensajes set creado_en = now() - interval '20 minutes' where texto = 'Recién escrito'`);
-    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, () => undefined)).toBe(0);
+    expect(await enviarAvisosMensajes(s.ctx.db as never)).toBe(0);
+    antes = (await outbox()).length;
     await escribir('staff', 'Para Ana', '15 minutes');
-    expect(await enviarAvisosMensajes(s.ctx.db as never, s.ctx.mailer, () => undefined)).toBe(1);
-    const ultimo = (await outbox()).at(-1)!;
-    expect(ultimo.recipient).toBe('ana@example.com');
-    expect(ultimo.body).toContain('Tiene un mensaje sin leer de Notaría López Martín');
-    expect(log).toEqual([]);
+    expect(await enviarAvisosMensajes(s.ctx.db as never)).toBe(1);
+    const [paraAna] = await enviados(antes, 1);
+    expect(paraAna.recipient).toBe('ana@example.com');
+    expect(paraAna.body).toContain('Tiene un mensaje sin leer de Notaría López Martín');
   });
 });

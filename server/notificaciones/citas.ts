@@ -1,13 +1,14 @@
 import { createEvent, type EventAttributes } from 'ics';
-import type { Db } from './db/db.js';
-import type { Mail, Mailer } from './mail.js';
-import { displayName } from '../domain/persona.js';
+import type { Db } from '../db/db.js';
+import type { Mail, Mailer } from '../mail.js';
+import { displayName } from '../../domain/persona.js';
 
 /**
  * E-mails to the client when an appointment is booked, moved or cancelled, each with its calendar
  * file. The database queues what happened (app_meta.avisos_citas, filled by a trigger on
  * public.citas in the writing transaction); this module takes a few queued items at a time and
- * sends them. One that cannot be sent goes back to the queue and is tried again later.
+ * sends them (the sender of ./index.ts). One that cannot be sent goes back to the queue and is
+ * tried again later.
  */
 
 type Accion = 'creada' | 'movida' | 'cancelada';
@@ -43,10 +44,12 @@ interface Detalles {
   direccion: string | null;
   notaria_email: string | null;
   notario: string | null;
+  /** The notaría's video-conference room (public.notarias.sistema_videoconferencia). */
+  video?: string | null;
 }
 
 /** Items sent per round: a round's cost stays bounded whatever the queue holds. */
-const POR_RONDA = 20;
+export const POR_RONDA = 20;
 const ASUNTOS: Record<Accion, string> = { creada: 'Cita confirmada', movida: 'Cita modificada', cancelada: 'Cita cancelada' };
 
 const fechaEs = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
@@ -64,7 +67,7 @@ const at = (date: string, time: string): DateArray => {
  * replaces the event) or a cancellation of the same UID. Floating local times: the office's.
  */
 export function citaIcs(accion: Accion, cita: CitaJson, d: Detalles, sequence: number): string {
-  const lugar = cita.type === 'online' ? 'Online' : (d.direccion ?? d.notaria ?? '');
+  const lugar = cita.type === 'online' ? (d.video ?? 'Online') : (d.direccion ?? d.notaria ?? '');
   const event: EventAttributes = {
     uid: `cita-${cita.id}@notaria`,
     sequence,
@@ -111,7 +114,12 @@ export function avisoMail(aviso: Aviso, d: Detalles): Mail | null {
     `Notaría: ${d.notaria ?? ''}`,
     `Notario: ${d.notario ?? ''}`,
     `Tipo: ${cita.type === 'online' ? 'Online' : 'Presencial'}`,
-    ...(cita.type === 'online' ? [] : [`Dirección: ${d.direccion ?? ''}`]),
+    // an online appointment happens in the notaría's video-conference room
+    ...(cita.type === 'online'
+      ? accion === 'cancelada' || !d.video
+        ? []
+        : [`Enlace de la videoconferencia: ${d.video}`]
+      : [`Dirección: ${d.direccion ?? ''}`]),
     '',
     accion === 'cancelada'
       ? 'Abra el archivo adjunto para quitarla de su calendario.'
@@ -129,7 +137,8 @@ export function avisoMail(aviso: Aviso, d: Detalles): Mail | null {
 
 const DETALLES = `
   select coalesce(nullif(p.email, ''), u.email, quien.email) as email, p.tipo_persona, p.nombre, p.primer_apellido, p.segundo_apellido,
-         p.razon_social, p.identificador_numero as numero, n.nombre as notaria, n.direccion, n.email as notaria_email, s.name as notario
+         p.razon_social, p.identificador_numero as numero, n.nombre as notaria, n.direccion, n.email as notaria_email, s.name as notario,
+         n.sistema_videoconferencia as video
     from (select 1) x
     left join servicios.personas p on p.id = $1::uuid
     left join servicios.usuarios u on u.persona_id = $1::uuid
@@ -160,29 +169,4 @@ export async function enviarAvisosCitas(db: Db, mailer: Mailer, log: (m: string)
     }
   }
   return rows.length;
-}
-
-/** Sends the queued e-mails every `everyMs` (and at once when a round was full). */
-export function startAvisosCitas(db: Db, mailer: Mailer, log: (m: string) => void, everyMs = 1_000) {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    running = enviarAvisosCitas(db, mailer, log)
-      .catch((e: Error) => {
-        log(`[avisos-citas] ${e.message}`);
-        return 0;
-      })
-      .then((n) => {
-        if (!stopped) timer = setTimeout(tick, n === POR_RONDA ? 0 : everyMs).unref();
-      });
-  };
-  timer = setTimeout(tick, everyMs).unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/**
+ * The office's work on the cases, shared by the services API and the portal: the estados of a
+ * case and how the office moves them, the return of an act, and the query of the office's list.
+ */
+
+export const ESTADOS_EXPEDIENTE = ['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO', 'COMPLETADO'] as const;
+export type EstadoExpediente = (typeof ESTADOS_EXPEDIENTE)[number];
+
+export const ETIQUETA_ESTADO: Record<EstadoExpediente, string> = {
+  PENDIENTE: 'Pendiente',
+  EN_TRAMITE: 'En trámite',
+  FINALIZADO: 'Finalizado',
+  COMPLETADO: 'Completado',
+};
+
+/**
+ * Forward: Pendiente → En trámite → Finalizado or Completado. Back (with a reason): Finalizado or
+ * Completado → En trámite → Pendiente. Nothing else.
+ */
+const ADELANTE: Record<EstadoExpediente, EstadoExpediente[]> = {
+  PENDIENTE: ['EN_TRAMITE'],
+  EN_TRAMITE: ['FINALIZADO', 'COMPLETADO'],
+  FINALIZADO: [],
+  COMPLETADO: [],
+};
+const ATRAS: Record<EstadoExpediente, EstadoExpediente[]> = {
+  PENDIENTE: [],
+  EN_TRAMITE: ['PENDIENTE'],
+  FINALIZADO: ['EN_TRAMITE'],
+  COMPLETADO: ['EN_TRAMITE'],
+};
+
+export type Transicion = 'adelante' | 'atras' | null;
+
+/** Whether the office may move a case from one estado to another, and which way. */
+export function transicion(de: string, a: EstadoExpediente): Transicion {
+  const desde = (ESTADOS_EXPEDIENTE as readonly string[]).includes(de) ? (de as EstadoExpediente) : 'PENDIENTE';
+  if (ADELANTE[desde].includes(a)) return 'adelante';
+  if (ATRAS[desde].includes(a)) return 'atras';
+  return null;
+}
+
+/** The estados the office may move a case to from its current one. */
+export const siguientesEstados = (de: string): EstadoExpediente[] => ESTADOS_EXPEDIENTE.filter((a) => transicion(de, a) !== null);
+
+export const MENSAJES_DESPACHO = {
+  estado: 'El estado debe ser PENDIENTE, EN_TRAMITE, FINALIZADO o COMPLETADO',
+  motivoObligatorio: 'Indique el motivo para volver a un estado anterior',
+  motivoLargo: 'El motivo no puede superar los 1000 caracteres',
+  transicionNoValida: (de: string, a: EstadoExpediente) =>
+    `No se puede pasar un expediente de ${ETIQUETA_ESTADO[de as EstadoExpediente] ?? de} a ${ETIQUETA_ESTADO[a]}`,
+  comentarioObligatorio: 'Escriba un comentario para el cliente',
+  comentarioLargo: 'El comentario no puede superar los 2000 caracteres',
+  actoNoEnviado: 'Solo se puede devolver un acto enviado',
+  /** The client's own 'back to draft' once the office has taken the case. */
+  soloDespacho: 'El expediente está en trámite: solo la notaría puede devolver un acto enviado a borrador',
+} as const;
+
+/** PUT /expediente/{id}/estado */
+export const cambioEstadoSchema = z.object({
+  estado: z.enum(ESTADOS_EXPEDIENTE, { error: MENSAJES_DESPACHO.estado }),
+  motivo: z
+    .string()
+    .trim()
+    .max(1000, MENSAJES_DESPACHO.motivoLargo)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type CambioEstado = z.infer<typeof cambioEstadoSchema>;
+
+/** PUT /acto/{id}/devolver */
+export const devolverActoSchema = z.object({
+  comentario: z
+    .string({ error: MENSAJES_DESPACHO.comentarioObligatorio })
+    .trim()
+    .min(1, MENSAJES_DESPACHO.comentarioObligatorio)
+    .max(2000, MENSAJES_DESPACHO.comentarioLargo),
+});
+
+/** The estados the office's list filters by (Finalizado includes Completado). */
+export const FILTROS_ESTADO = ['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'] as const;
+
+/** GET /despacho/expedientes */
+export const despachoQuerySchema = z.object({
+  estado: z.preprocess((v) => (v === '' ? undefined : v), z.enum(FILTROS_ESTADO, { error: 'El estado debe ser PENDIENTE, EN_TRAMITE o FINALIZADO' }).optional()),
+  q: z.string().max(200, 'El filtro no puede superar los 200 caracteres').optional(),
+  /** recientes: newest first; vencimiento: the unfinished by due date (overdue first), then the finished. */
+  orden: z.enum(['recientes', 'vencimiento'], { error: 'El orden debe ser recientes o vencimiento' }).optional(),
+  page: z.coerce.number({ error: 'page debe ser un número' }).int().min(1, 'page debe ser 1 o mayor').max(10_000).default(1),
+  size: z.coerce.number({ error: 'size debe ser un número' }).int().min(1).max(100, 'size no puede superar 100').default(20),
+});
+export type DespachoQuery = z.infer<typeof despachoQuerySchema>;
+
+/** A case in the office's list. */
+export interface DespachoExpediente {
+  id: string;
+  titulo: string;
+  estado: string;
+  fechaAlta: string;
+  dueDate: string | null;
+  /** Unfinished and past its due date (in Spain's calendar). */
+  vencido: boolean;
+  notariaId: number;
+  notariaNombre: string;
+  clienteNombre: string;
+  clienteDocumento: string | null;
+  /** Acts sent and waiting for the office. */
+  actosEnviados: number;
+}
+
+export interface DespachoLista {
+  data: DespachoExpediente[];
+  total: number;
+  /** Cases of my notarías per estado (Finalizado counts Completado too). */
+  contadores: Record<(typeof FILTROS_ESTADO)[number], number>;
+}
+
+// ---- The office's appointments ----------------------------------------------------------------
+
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+const HORA = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const fecha = (message: string) => z.string({ error: message }).regex(FECHA, message).refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), message);
+
+/** At most this many days in one read of the office's calendar (a week view, a month at most). */
+export const MAX_DIAS_CITAS = 31;
+
+/** GET /despacho/citas?desde=&hasta= (dates included). */
+export const citasDespachoQuerySchema = z
+  .object({
+    desde: fecha('La fecha de inicio no es válida'),
+    hasta: fecha('La fecha de fin no es válida'),
+  })
+  .refine((v) => v.desde <= v.hasta, { path: ['hasta'], message: 'La fecha de fin debe ser igual o posterior a la de inicio' })
+  .refine((v) => (Date.parse(v.hasta) - Date.parse(v.desde)) / 86_400_000 < MAX_DIAS_CITAS, {
+    path: ['hasta'],
+    message: `Como mucho ${MAX_DIAS_CITAS} días a la vez`,
+  });
+
+/** PUT /despacho/citas/{id}: move an appointment (to another day, hour or staff member of the notaría). */
+export const moverCitaSchema = z.object({
+  date: fecha('Debe seleccionar una fecha'),
+  time: z.string({ error: 'Debe seleccionar una hora' }).regex(HORA, 'Debe seleccionar una hora'),
+  staffId: z.number({ error: 'Debe seleccionar un miembro del personal' }).int().positive('Debe seleccionar un miembro del personal').optional(),
+});
+export type MoverCita = z.infer<typeof moverCitaSchema>;
+
+/** An appointment in the office's calendar. */
+export interface CitaDespacho {
+  id: number;
+  date: string;
+  /** 'HH:MM' */
+  time: string;
+  subject: string;
+  type: 'presencial' | 'online';
+  staffId: number;
+  staffNombre: string;
+  notariaId: number;
+  clienteNombre: string;
+  /** The notaría's video-conference room for an online appointment; null otherwise. */
+  videoconferencia: string | null;
+}
+
+export const MENSAJES_CITAS_DESPACHO = {
+  horaOcupada: 'Ese miembro del personal ya tiene una cita a esa hora',
+  staffDeOtraNotaria: 'El miembro del personal no es de la notaría de la cita',
+  noEncontrada: 'Cita no encontrada',
+} as const;
