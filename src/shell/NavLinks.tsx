@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { activeEntry, NAV_ENTRIES } from './navigation';
+import { NoLeidosNav } from '../pages/expedientes/NoLeidos';
 
 /** The navigation entries as plain links; the current one is highlighted and marked aria-current. */
 export default function NavLinks({
@@ -22,6 +23,7 @@ export default function NavLinks({
         <li key={e.to}>
           <Link to={e.to} aria-current={e === current ? 'page' : undefined} onClick={onNavigate}>
             {e.label}
+            <NoLeidosNav entrada={e.to} isStaff={isStaff} />
           </Link>
         </li>
       ))}
