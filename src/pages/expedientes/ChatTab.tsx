@@ -37,7 +37,7 @@ export default function ChatTab({ expediente }: { expediente: { id: string } }) 
 
   return (
     <div className="chat">
-      <div className="chat-mensajes" role="log" aria-live="polite" aria-label="Mensajes del expediente">
+      <div className="chat-mensajes" role="log" aria-live="polite" aria-label="Conversación del expediente">
         {isLoading ? (
           <Spin />
         ) : isError ? (
