@@ -83,15 +83,18 @@ export const devolverActoSchema = z.object({
 /** The estados the office's list filters by (Finalizado includes Completado). */
 export const FILTROS_ESTADO = ['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'] as const;
 
-/** GET /despacho/expedientes */
-export const despachoQuerySchema = z.object({
+/** GET /despacho/expedientes (pageSize, as the portal's data provider names it, is size) */
+export const despachoQuerySchema = z.preprocess((v) => {
+  const q = (v ?? {}) as Record<string, unknown>;
+  return q.size === undefined && q.pageSize !== undefined ? { ...q, size: q.pageSize } : q;
+}, z.object({
   estado: z.preprocess((v) => (v === '' ? undefined : v), z.enum(FILTROS_ESTADO, { error: 'El estado debe ser PENDIENTE, EN_TRAMITE o FINALIZADO' }).optional()),
   q: z.string().max(200, 'El filtro no puede superar los 200 caracteres').optional(),
   /** recientes: newest first; vencimiento: the unfinished by due date (overdue first), then the finished. */
   orden: z.enum(['recientes', 'vencimiento'], { error: 'El orden debe ser recientes o vencimiento' }).optional(),
   page: z.coerce.number({ error: 'page debe ser un número' }).int().min(1, 'page debe ser 1 o mayor').max(10_000).default(1),
   size: z.coerce.number({ error: 'size debe ser un número' }).int().min(1).max(100, 'size no puede superar 100').default(20),
-});
+}));
 export type DespachoQuery = z.infer<typeof despachoQuerySchema>;
 
 /** A case in the office's list. */

@@ -30,7 +30,8 @@ export const serviciosDataProvider: DataProvider = {
       { query },
     );
     if (Array.isArray(body)) return { data: body as never, total: body.length };
-    return { data: body.data as never, total: body.total };
+    // other keys of the answer (e.g. the office's counters per estado) reach the page too
+    return { ...body, data: body.data as never, total: body.total };
   },
 
   async getOne({ resource, id, meta }) {

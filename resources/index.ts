@@ -8,6 +8,7 @@ import categoriasServicios from './categorias-servicios';
 import actosServicios from './actos-servicios';
 import plantillasEscrituras from './plantillas-escrituras';
 import festivos from './festivos';
+import { despachoResources } from './despacho';
 
 /** The registry: every resource configuration. A new resource is one file plus one line here. */
 export const resourceConfigs: ResourceConfig[] = [
@@ -42,7 +43,7 @@ export function canAccessResource(resource: string | undefined, action: string, 
 }
 
 /** The registry of resources: each file of resources/ declares one; Refine gets them all from here. */
-export const refineResources: ResourceProps[] = resourceConfigs.map((r) => ({
+export const refineResources: ResourceProps[] = [...despachoResources, ...resourceConfigs.map((r) => ({
   name: r.name,
   ...(r.route ? { list: r.route } : {}),
   meta: {
@@ -52,4 +53,4 @@ export const refineResources: ResourceProps[] = resourceConfigs.map((r) => ({
     // Admin tabs live inside /admin/notarias; a Refine menu must not list them on their own.
     hide: !r.route,
   },
-}));
+}))];

@@ -36,6 +36,9 @@ export const privateRoutes: PageRoute[] = [
   { path: '/citas', page: lazy(() => import('./pages/citas/Citas')) },
   { path: '/perfil', page: lazy(() => import('./pages/perfil/Perfil')) },
   { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
+  { path: '/despacho', page: lazy(() => import('./pages/despacho/Despacho')) },
+  { path: '/despacho/expedientes/:id', page: lazy(() => import('./pages/despacho/ExpedienteDespacho')) },
+  { path: '/despacho/citas', page: lazy(() => import('./pages/despacho/CitasDespacho')) },
   { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), adminOnly: true },
   { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), adminOnly: true },
 ];

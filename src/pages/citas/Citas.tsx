@@ -37,6 +37,15 @@ export default function Citas() {
   const movil = pantalla.md === false;
 
   const notaria = (id: number) => notarias.find((n) => Number(n.id) === Number(id))?.nombre ?? 'Notaría no encontrada';
+  // an online appointment takes place in its notaría's video-conference room
+  const video = (c: CitaRow) => {
+    const url = c.type === 'online' ? notarias.find((n) => Number(n.id) === Number(c.notaria_id))?.sistema_videoconferencia : null;
+    return url ? (
+      <a href={url} target="_blank" rel="noopener noreferrer" className="cita-video">
+        Enlace de videoconferencia
+      </a>
+    ) : null;
+  };
   const notario = (id: number) => personal.find((p) => Number(p.id) === Number(id))?.name ?? '—';
   // row-level security lets only who booked it, or an admin, change an appointment
   const puedeEditar = (c: CitaRow) => identity?.role === 'admin' || (!!identity?.id && c.user_id === identity.id);
@@ -82,6 +91,7 @@ export default function Citas() {
                 <span>{c.subject || ASUNTO_POR_DEFECTO}</span>
                 <span>{`${notaria(c.notaria_id)} · ${notario(c.staff_id)}`}</span>
                 <Tag color={c.type === 'online' ? 'purple' : 'blue'}>{etiquetaTipo(c.type)}</Tag>
+                {video(c)}
               </div>
             ),
           },
@@ -94,7 +104,12 @@ export default function Citas() {
             title: 'Tipo',
             dataIndex: 'type',
             responsive: ['sm'],
-            render: (t: string) => <Tag color={t === 'online' ? 'purple' : 'blue'}>{etiquetaTipo(t)}</Tag>,
+            render: (t: string, c) => (
+              <>
+                <Tag color={t === 'online' ? 'purple' : 'blue'}>{etiquetaTipo(t)}</Tag>
+                {video(c)}
+              </>
+            ),
           },
           {
             title: 'Acciones',

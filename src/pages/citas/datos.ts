@@ -12,6 +12,8 @@ export interface Notaria {
   nombre: string;
   direccion: string;
   idint: number;
+  /** The notaría's video-conference room, where its online appointments take place. */
+  sistema_videoconferencia?: string | null;
 }
 
 export interface Personal {

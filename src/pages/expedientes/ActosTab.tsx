@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Grid, Select, Table, Tag } from 'antd';
+import { Alert, Button, Grid, Select, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ESTADOS_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../../domain/expediente';
 import { formatoFechaHora } from './datos';
@@ -58,6 +58,16 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
               <span>
                 {t} {isTempId(a.id) && <Tag color="orange">Pendiente de guardar</Tag>}
                 {movil && <span className="exp-detalle-movil">{`${a.nombre_acto ?? '—'} · ${formatoFechaHora(a.fecha)}`}</span>}
+                {/* the notaría returned it: its comment says what to correct before sending it again */}
+                {a.status === 'BORRADOR' && a.devolucionComentario && (
+                  <Alert
+                    className="exp-devuelto"
+                    type="warning"
+                    showIcon
+                    message={`Devuelto por la notaría${a.devueltoEn ? ` el ${formatoFechaHora(a.devueltoEn)}` : ''}`}
+                    description={a.devolucionComentario}
+                  />
+                )}
               </span>
             ),
           },
@@ -75,7 +85,7 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
                   onChange={(v) => void cambiarEstado(a, v)}
                   options={ESTADOS_ACTO.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
                 />{' '}
-                {status === 'BORRADOR' && a.retiradoEn && <Tag color="gold">Retirado el {formatoFechaHora(a.retiradoEn)}</Tag>}
+                {status === 'BORRADOR' && a.retiradoEn && !a.devolucionComentario && <Tag color="gold">Retirado el {formatoFechaHora(a.retiradoEn)}</Tag>}
               </span>
             ),
           },

@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useNavigation } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { Badge, Button, Card, Empty, Grid, Input, List, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import type { DespachoExpediente, DespachoLista } from '../../../domain/despacho';
+import { DESPACHO } from '../../../resources/despacho';
+import { formatoFecha } from '../expedientes/datos';
+import { COLOR_ESTADO, etiquetaEstado } from './datos';
+import SoloPersonal from './SoloPersonal';
+import './despacho.css';
+
+type Filtro = '' | 'PENDIENTE' | 'EN_TRAMITE' | 'FINALIZADO';
+
+/** /despacho: the cases of my notarías, paged and filtered by the server, with counters per estado. */
+export default function Despacho() {
+  return (
+    <SoloPersonal>
+      <ListaDespacho />
+    </SoloPersonal>
+  );
+}
+
+function ListaDespacho() {
+  const { show } = useNavigation();
+  const movil = Grid.useBreakpoint().md === false;
+  const [estado, setEstado] = useState<Filtro>('');
+  const [texto, setTexto] = useState('');
+  const [vencidos, setVencidos] = useState(false);
+
+  const { tableProps, setFilters, tableQuery, currentPage, setCurrentPage, pageSize } = useTable<DespachoExpediente>({
+    resource: DESPACHO.expedientes.name,
+    pagination: { mode: 'server', pageSize: 20 },
+    filters: { mode: 'server' },
+    sorters: { mode: 'off' },
+    syncWithLocation: false,
+    errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar los expedientes del despacho' },
+  });
+
+  // the client filter goes to the server a moment after typing stops; estado and order at once
+  const primera = useRef(true);
+  useEffect(() => {
+    const aplicar = () =>
+      setFilters(
+        [
+          { field: 'estado', operator: 'eq', value: estado },
+          { field: 'q', operator: 'contains', value: texto.trim() },
+          { field: 'orden', operator: 'eq', value: vencidos ? 'vencimiento' : '' },
+        ],
+        'replace',
+      );
+    if (primera.current) {
+      primera.current = false;
+      return;
+    }
+    const t = window.setTimeout(aplicar, 300);
+    return () => window.clearTimeout(t);
+  }, [estado, texto, vencidos, setFilters]);
+
+  const contadores = (tableQuery.data as Partial<DespachoLista> | undefined)?.contadores;
+  const n = (k: keyof NonNullable<typeof contadores>) => (contadores ? ` (${contadores[k]})` : '');
+  const todos = contadores ? contadores.PENDIENTE + contadores.EN_TRAMITE + contadores.FINALIZADO : undefined;
+  const abrir = (row: DespachoExpediente) => show(DESPACHO.expedientes.name, row.id);
+
+  const estadoTag = (row: DespachoExpediente) => (
+    <Space size={4} wrap>
+      <Tag color={COLOR_ESTADO[row.estado as keyof typeof COLOR_ESTADO]}>{etiquetaEstado(row.estado)}</Tag>
+      {row.vencido && <Tag color="red">Vencido</Tag>}
+    </Space>
+  );
+  const vacio = <Empty description={texto || estado ? 'Ningún expediente coincide con el filtro' : 'Aún no hay expedientes en sus notarías'} />;
+
+  return (
+    <div className="desp-pagina">
+      <div className="desp-titulo">
+        <Typography.Title level={2}>Despacho</Typography.Title>
+        <Link to="/despacho/citas">
+          <Button icon={<CalendarOutlined />}>Citas de la notaría</Button>
+        </Link>
+      </div>
+      <Segmented<Filtro>
+        value={estado}
+        onChange={setEstado}
+        aria-label="Filtrar por estado"
+        options={[
+          { value: '', label: `Todos${todos === undefined ? '' : ` (${todos})`}` },
+          { value: 'PENDIENTE', label: `Pendiente${n('PENDIENTE')}` },
+          { value: 'EN_TRAMITE', label: `En trámite${n('EN_TRAMITE')}` },
+          { value: 'FINALIZADO', label: `Finalizado${n('FINALIZADO')}` },
+        ]}
+      />
+      <div className="desp-filtros">
+        <Input.Search
+          allowClear
+          className="desp-buscar"
+          placeholder="Buscar cliente por nombre o documento..."
+          aria-label="Buscar cliente por nombre o documento"
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+        />
+        <label className="desp-vencidos">
+          <Switch checked={vencidos} onChange={setVencidos} aria-label="Vencidos primero" /> Vencidos primero
+        </label>
+      </div>
+      {movil ? (
+        <List<DespachoExpediente>
+          loading={tableProps.loading}
+          dataSource={tableProps.dataSource as DespachoExpediente[] | undefined}
+          pagination={{ current: currentPage, pageSize, total: tableQuery.data?.total ?? 0, onChange: setCurrentPage, size: 'small', align: 'center' }}
+          locale={{ emptyText: vacio }}
+          renderItem={(row) => (
+            <List.Item>
+              <Card className="desp-tarjeta" hoverable onClick={() => abrir(row)} role="link" tabIndex={0} aria-label={`Abrir expediente ${row.titulo}`}
+                onKeyDown={(e) => e.key === 'Enter' && abrir(row)}>
+                <div className="desp-tarjeta-titulo">{row.titulo}</div>
+                <div className="desp-tarjeta-cliente">
+                  {row.clienteNombre}
+                  {row.clienteDocumento ? ` · ${row.clienteDocumento}` : ''}
+                </div>
+                <div className="desp-tarjeta-pie">
+                  {estadoTag(row)}
+                  <span>Vence: {formatoFecha(row.dueDate)}</span>
+                  {row.actosEnviados > 0 && <Badge count={row.actosEnviados} title="Actos enviados" />}
+                </div>
+              </Card>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table<DespachoExpediente>
+          {...tableProps}
+          rowKey="id"
+          rowClassName="desp-fila"
+          scroll={{ x: 900 }}
+          locale={{ emptyText: vacio }}
+          onRow={(row) => ({
+            onClick: () => abrir(row),
+            onKeyDown: (e) => {
+              if (e.key === 'Enter') abrir(row);
+            },
+            tabIndex: 0,
+            'aria-label': `Abrir expediente ${row.titulo}`,
+          })}
+          columns={[
+            {
+              title: 'Cliente',
+              key: 'cliente',
+              render: (_, row) => (
+                <>
+                  {row.clienteNombre}
+                  {row.clienteDocumento && <span className="desp-secundario">{row.clienteDocumento}</span>}
+                </>
+              ),
+            },
+            { title: 'Título', dataIndex: 'titulo', key: 'titulo' },
+            { title: 'Notaría', dataIndex: 'notariaNombre', key: 'notariaNombre' },
+            { title: 'Estado', key: 'estado', render: (_, row) => estadoTag(row) },
+            {
+              title: 'Actos enviados',
+              dataIndex: 'actosEnviados',
+              key: 'actosEnviados',
+              render: (v: number) => (v > 0 ? <Badge count={v} color="blue" /> : '—'),
+            },
+            { title: 'Vencimiento', dataIndex: 'dueDate', key: 'dueDate', render: formatoFecha },
+            { title: 'Fecha alta', dataIndex: 'fechaAlta', key: 'fechaAlta', render: formatoFecha },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
