@@ -11,7 +11,7 @@ import './chat.css';
  * The case's 'Chat' tab: the conversation between the client side and the office. New messages
  * of the other side appear without reloading (the list is asked for again every 3 s while open).
  */
-export default function ChatTab({ expediente }: { expediente: { id: string } }) {
+export default function ChatTab({ expediente, lado = 'CLIENTE' }: { expediente: { id: string }; lado?: 'CLIENTE' | 'NOTARIA' }) {
   const { mensajes, isLoading, isError } = useMensajes(expediente.id);
   const { enviar, enviando } = useEnviarMensaje(expediente.id);
   const { open } = useNotification();
@@ -43,7 +43,7 @@ export default function ChatTab({ expediente }: { expediente: { id: string } }) 
         ) : isError ? (
           <Typography.Text type="danger">No se pudieron cargar los mensajes</Typography.Text>
         ) : mensajes.length === 0 ? (
-          <Empty description="Todavía no hay mensajes. Escriba a la notaría sobre este expediente." />
+          <Empty description={`Todavía no hay mensajes. Escriba ${lado === 'NOTARIA' ? 'al cliente' : 'a la notaría'} sobre este expediente.`} />
         ) : (
           mensajes.map((m: MensajeDto) => (
             <div key={m.id} className={`chat-mensaje ${m.mio ? 'chat-mio' : 'chat-otro'}`}>

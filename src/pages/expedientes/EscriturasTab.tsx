@@ -21,16 +21,28 @@ const fecha = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
  * `lado` is the caller's side: the staff case view passes 'NOTARIA'.
  */
 export default function EscriturasTab({ expediente, lado = 'CLIENTE' }: { expediente: ExpedienteDto; lado?: Lado }) {
-  const { documentos, isLoading, isError } = useDocumentosExpediente(expediente.id);
-  const { copias } = useCopiasExpediente(expediente.id);
-  const { open } = useNotification();
-  const descargar = (d: { id: string; nombre: string }) =>
-    descargarDocumento(d).catch((e: Error) => open?.({ type: 'error', message: 'No se pudo descargar el documento', description: e.message }));
-  const finalizado = (ESTADOS_CON_ESCRITURA as readonly string[]).includes(expediente.estado);
-
   return (
     <div className="exp-escrituras">
-      {lado === 'NOTARIA' && <SubirDocumento expedienteId={expediente.id} />}
+      <DocumentosCaso expedienteId={expediente.id} lado={lado} />
+      <CopiasCaso expedienteId={expediente.id} lado={lado} expediente={expediente} />
+    </div>
+  );
+}
+
+/** Downloads, with a toast when it fails. */
+function useDescargar() {
+  const { open } = useNotification();
+  return (d: { id: string; nombre: string }) =>
+    descargarDocumento(d).catch((e: Error) => open?.({ type: 'error', message: 'No se pudo descargar el documento', description: e.message }));
+}
+
+/** The case's documents: the office uploads (lado 'NOTARIA'), both sides download. */
+export function DocumentosCaso({ expedienteId, lado }: { expedienteId: string; lado: Lado }) {
+  const { documentos, isLoading, isError } = useDocumentosExpediente(expedienteId);
+  const descargar = useDescargar();
+  return (
+    <>
+      {lado === 'NOTARIA' && <SubirDocumento expedienteId={expedienteId} />}
       <Typography.Title level={5}>Documentos</Typography.Title>
       {isError ? (
         <Typography.Text type="danger">No se pudieron cargar los documentos</Typography.Text>
@@ -62,7 +74,20 @@ export default function EscriturasTab({ expediente, lado = 'CLIENTE' }: { expedi
           )}
         />
       )}
+    </>
+  );
+}
 
+/**
+ * The copies asked for on the case: the client side asks once the case is finished (`expediente`
+ * gives its estado); the office (lado 'NOTARIA') prepares, delivers or refuses them.
+ */
+export function CopiasCaso({ expedienteId, lado, expediente }: { expedienteId: string; lado: Lado; expediente?: ExpedienteDto }) {
+  const { copias } = useCopiasExpediente(expedienteId);
+  const descargar = useDescargar();
+  const finalizado = !!expediente && (ESTADOS_CON_ESCRITURA as readonly string[]).includes(expediente.estado);
+  return (
+    <>
       <Space style={{ marginTop: 24, justifyContent: 'space-between', width: '100%' }} wrap>
         <Typography.Title level={5} style={{ margin: 0 }}>
           Copias solicitadas
@@ -71,9 +96,9 @@ export default function EscriturasTab({ expediente, lado = 'CLIENTE' }: { expedi
       </Space>
       <List
         dataSource={copias}
-        locale={{ emptyText: finalizado ? 'No se han solicitado copias' : 'Podrá solicitar copias cuando el expediente esté finalizado' }}
+        locale={{ emptyText: finalizado || lado === 'NOTARIA' ? 'No se han solicitado copias' : 'Podrá solicitar copias cuando el expediente esté finalizado' }}
         renderItem={(c: CopiaDto) => (
-          <List.Item actions={accionesCopia(c, lado, expediente.id, descargar)}>
+          <List.Item actions={accionesCopia(c, lado, expedienteId, descargar)}>
             <List.Item.Meta
               title={
                 <Space wrap>
@@ -88,7 +113,7 @@ export default function EscriturasTab({ expediente, lado = 'CLIENTE' }: { expedi
           </List.Item>
         )}
       />
-    </div>
+    </>
   );
 }
 
