@@ -12,6 +12,8 @@ create table servicios.mensajes (
   avisado_en timestamptz
 );
 create index mensajes_expediente on servicios.mensajes (expediente_id, creado_en);
+-- a persona deleted sets its messages' author to null without reading the whole table
+create index mensajes_autor on servicios.mensajes (autor_id);
 -- unread counts of one side, and the messages waiting for an e-mail
 create index mensajes_no_leidos on servicios.mensajes (expediente_id, lado) where leido_en is null;
 create index mensajes_por_avisar on servicios.mensajes (creado_en) where leido_en is null and avisado_en is null;
