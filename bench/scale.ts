@@ -110,6 +110,17 @@ export const scale: Bench = {
       `p50 ${round(exp.p50)} ms; ${totalOf(exp.body)} visible cases (owns ${owned} personas); ${samples} requests`);
     const sorted = await p95(`${page1}&sort=clienteNombre&order=asc`, client.accessToken);
     ctx.figure('  heavy client, sorted by client name', round(sorted.p95), 'ms p95', below(50, 'ms'), `p50 ${round(sorted.p50)} ms`);
+    // the office's work: staff of notaría 1 (a third of all cases), counters from servicios.expedientes_por_estado
+    const staff = await signIn(server.url, '11111111H').catch(() => null);
+    if (staff) {
+      const despacho = await p95(`${SERVICES}/despacho/expedientes?page=1&size=20`, staff.accessToken);
+      ctx.figure('GET /despacho/expedientes page 1, staff of notaría 1', round(despacho.p95), 'ms p95', below(50, 'ms'),
+        `p50 ${round(despacho.p50)} ms; ${totalOf(despacho.body)} cases; ${samples} requests`);
+      const enTramite = await p95(`${SERVICES}/despacho/expedientes?page=1&size=20&estado=FINALIZADO`, staff.accessToken);
+      ctx.figure('  staff, estado Finalizado', round(enTramite.p95), 'ms p95', below(50, 'ms'), `p50 ${round(enTramite.p50)} ms`);
+      const vencidos = await p95(`${SERVICES}/despacho/expedientes?page=1&size=20&orden=vencimiento`, staff.accessToken);
+      ctx.figure('  staff, overdue first', round(vencidos.p95), 'ms p95', below(50, 'ms'), `p50 ${round(vencidos.p50)} ms`);
+    }
     const ownedList = await p95(`${SERVICES}/persona/owner/${client.idPersona}`, client.accessToken);
     ctx.figure(`GET /persona/owner/{id} (${owned} owned, whole list)`, round(ownedList.p95), 'ms p95', undefined,
       `p50 ${round(ownedList.p50)} ms; ${round(ownedList.body.length / 1024)} KB; not paged, for information`);

@@ -12,7 +12,7 @@ import { MENSAJES_CITAS_DESPACHO, type CitaDespacho, type MoverCita } from '../.
  */
 
 const CLIENTE_NOMBRE = `coalesce(case when p.tipo_persona = 'JURIDICA' then nullif(btrim(p.razon_social), '')
-    else nullif(btrim(concat_ws(' ', p.nombre, p.primer_apellido, p.segundo_apellido)), '') end, 'Cliente')`;
+    else nullif(btrim(concat_ws(' ', p.nombre, p.primer_apellido, p.segundo_apellido)), '') end, p.identificador_numero, 'Cliente')`;
 
 const SELECT = `select c.id, to_char(c.date, 'YYYY-MM-DD') as date, to_char(c.time, 'HH24:MI') as time, c.subject, c.type,
          c.staff_id as "staffId", s.name as "staffNombre", c.notaria_id as "notariaId", ${CLIENTE_NOMBRE} as "clienteNombre",
@@ -59,6 +59,9 @@ export async function moverCita(db: Queryable, user: Pick<SessionUser, 'notarias
     ]);
   } catch (e) {
     if (isPgError(e) && e.code === '23505') throw new HttpError(409, MENSAJES_CITAS_DESPACHO.horaOcupada);
+    // the database's own checks of an appointment (public.validar_cita): a past time, an hour that
+    // is not an appointment hour of that day; their messages are Spanish
+    if (isPgError(e) && e.code === '23514') throw new HttpError(400, e.message);
     throw e;
   }
   const { rows } = await db.query<CitaDespacho>(`${SELECT} where c.id = $1`, [id]);

@@ -40,6 +40,14 @@ test('staff return a sent act with a comment and move the case; the client reads
   await expect(personal.getByText('Pendiente', { exact: true })).toBeVisible();
   await screenshot(personal, 'despacho-02-expediente');
 
+  // the act's form as the client filled it, read-only
+  await personal.getByRole('button', { name: 'Ver formulario de Poder para vender' }).click();
+  const formulario = personal.frameLocator('iframe[title="Formulario: Poder para vender"]');
+  await expect(formulario.getByRole('status')).toContainText('sus datos no se pueden modificar');
+  await expect(formulario.locator('fieldset.af-lectura')).toHaveAttribute('disabled', '');
+  await screenshot(personal, 'despacho-02b-formulario-lectura');
+  await personal.getByRole('dialog', { name: 'Poder para vender' }).getByRole('button', { name: 'Cerrar' }).click();
+
   // return the act with a comment
   await personal.getByRole('button', { name: 'Devolver Poder para vender al cliente' }).click();
   const dialogo = personal.getByRole('dialog', { name: /Devolver «Poder para vender»/ });
@@ -62,4 +70,45 @@ test('staff return a sent act with a comment and move the case; the client reads
   await expect(cliente.getByText('Devuelto por la notaría', { exact: false })).toBeVisible();
   await expect(cliente.getByText('Falta el NIF del apoderado')).toBeVisible();
   await screenshot(cliente, 'despacho-05-cliente-comentario');
+});
+
+test("the office's appointments: staff see a client's online appointment with the video link and cancel it", async ({ browser }) => {
+  const cliente = await (await browser.newContext()).newPage();
+  const personal = await (await browser.newContext()).newPage();
+  const { documento } = await nuevoUsuario(cliente);
+  // a weekday of 2031 nobody else uses, with Lucía herself (staff 8 of notaría 1)
+  const dia = new Date(Date.UTC(2031, 0, 6 + 7 * Math.floor(Math.random() * 40) + Math.floor(Math.random() * 5)));
+  const fecha = dia.toISOString().slice(0, 10);
+  const idPersona = await cliente.evaluate(() => localStorage.getItem('id_persona'));
+  const reservada = await cliente.evaluate(
+    async ({ fecha, idPersona }) => {
+      const token = localStorage.getItem('auth_token');
+      const res = await fetch('/rest/v1/citas', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, Prefer: 'return=representation' },
+        body: JSON.stringify({ client_id: idPersona, notaria_id: 1, staff_id: 8, subject: 'Firma', date: fecha, time: '18:00', type: 'online' }),
+      });
+      return res.status;
+    },
+    { fecha, idPersona },
+  );
+  expect(reservada).toBe(201);
+  // the client's /citas shows the video link of the online appointment
+  await cliente.goto('/citas');
+  await expect(cliente.getByRole('link', { name: 'Enlace de videoconferencia' }).first()).toHaveAttribute('href', 'https://meet.notarialopezmartin.example/sala');
+
+  await signIn(personal, LUCIA);
+  await personal.goto('/despacho/citas');
+  await personal.getByRole('textbox', { name: 'Fecha' }).click();
+  await personal.getByRole('textbox', { name: 'Fecha' }).fill(`${fecha.slice(8, 10)}/${fecha.slice(5, 7)}/${fecha.slice(0, 4)}`);
+  await personal.keyboard.press('Enter');
+  // a client who has not yet given a name is shown by their document
+  const cita = personal.getByLabel(`Cita de ${documento} a las 18:00`);
+  await expect(cita.first()).toBeVisible();
+  await expect(cita.first().getByRole('link', { name: 'Enlace de videoconferencia' })).toBeVisible();
+  await screenshot(personal, 'despacho-06-citas');
+  await cita.first().getByRole('button', { name: /Cancelar cita de/ }).click();
+  await personal.getByRole('button', { name: 'Sí, cancelar' }).click();
+  await expect(toast(personal, 'Cita cancelada')).toBeVisible();
+  await expect(cita).toHaveCount(0);
 });

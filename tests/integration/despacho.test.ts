@@ -225,6 +225,9 @@ describe("the office's appointments", () => {
       expect((await s.api(`/despacho/citas/${cita}`, { method: 'DELETE', token: tokens[who] })).status, who).toBe(404);
     }
     expect((await send('PUT', `/despacho/citas/${cita}`, 'staff', { date: '2027-06-08', time: '11:00', staffId: 3 })).status).toBe(400);
+    const mala = await send('PUT', `/despacho/citas/${cita}`, 'staff', { date: '2027-06-08', time: '13:30' });
+    expect(mala.status).toBe(400);
+    expect(mala.body.message).toBe('La hora elegida no es una hora de cita de ese día');
     const moved = await send('PUT', `/despacho/citas/${cita}`, 'staff', { date: '2027-06-08', time: '11:00', staffId: 2 });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ date: '2027-06-08', time: '11:00', staffId: 2 });

@@ -16,9 +16,9 @@ let admin: SupabaseClient;
 let assistant: SupabaseClient;
 
 /** A signed-in client with its own persona id (sub). */
-async function signedIn(appRole: 'admin' | 'assistant', email?: string) {
+async function signedIn(appRole: 'admin' | 'assistant', email?: string, notarias?: number[]) {
   const sub = randomUUID();
-  const token = await signAccessToken(TEST_JWT_SECRET, { sub, app_role: appRole, email });
+  const token = await signAccessToken(TEST_JWT_SECRET, { sub, app_role: appRole, email, notarias });
   return { sub, sb: server.supabase(token) };
 }
 
@@ -162,15 +162,17 @@ describe('citas', () => {
   const tuesday = futureWeekday(2, 2);
   let ana: { sub: string; sb: SupabaseClient };
   let luis: { sub: string; sb: SupabaseClient };
-  let carmen: SupabaseClient; // active staff of notaría 1 (seed), signed in with her staff e-mail
-  let jordi: SupabaseClient; // active staff of notaría 2
+  let carmen: SupabaseClient; // staff of notaría 1: the server wrote notarias [1] in her token (server/auth/staff.ts)
+  let jordi: SupabaseClient; // staff of notaría 2
+  let conEmailDeCarmen: SupabaseClient; // a token with her staff e-mail but no notarias claim
   let anasCita: number;
 
   beforeAll(async () => {
     ana = await signedIn('assistant');
     luis = await signedIn('assistant');
-    carmen = (await signedIn('assistant', 'Carmen.Lopez@notarialopezmartin.example')).sb;
-    jordi = (await signedIn('assistant', 'jordi.puig@notariapuigferrer.example')).sb;
+    carmen = (await signedIn('assistant', undefined, [1])).sb;
+    jordi = (await signedIn('assistant', undefined, [2])).sb;
+    conEmailDeCarmen = (await signedIn('assistant', 'Carmen.Lopez@notarialopezmartin.example')).sb;
     const { data, error } = await ana.sb
       .from('citas')
       .insert({ client_id: ana.sub, notaria_id: 1, staff_id: 1, date: monday, time: '10:00' })
@@ -237,6 +239,8 @@ describe('citas', () => {
     expect((await carmen.from('citas').select('id').eq('id', anasCita)).data).toEqual([{ id: anasCita }]);
     expect((await admin.from('citas').select('id').eq('id', anasCita)).data).toEqual([{ id: anasCita }]);
     expect((await jordi.from('citas').select('id').eq('id', anasCita)).data).toEqual([]);
+    // owning a staff member's e-mail address is not being staff: the claim comes from the staff row's document
+    expect((await conEmailDeCarmen.from('citas').select('id').eq('id', anasCita)).data).toEqual([]);
   });
 
   it('the owner can cancel their appointment', async () => {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCustomMutation, useInvalidate, useList } from '@refinedev/core';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { CitaDespacho } from '../../../domain/despacho';
 import { etiquetaTipo, fechaEs } from '../../../domain/citas';
@@ -101,7 +101,7 @@ function Agenda() {
         porDia.map(([fecha, citas]) => (
           <Card key={fecha} size="small" className="desp-dia" title={`${DIAS[dayjs(fecha).day()]} ${fechaEs(fecha)}`}>
             {citas.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sin citas" />
+              <Typography.Text type="secondary">Sin citas</Typography.Text>
             ) : (
               citas.map((c) => (
                 <div key={c.id} className="desp-cita" aria-label={`Cita de ${c.clienteNombre} a las ${c.time}`}>
