@@ -70,6 +70,19 @@ test('staff return a sent act with a comment and move the case; the client reads
   await expect(cliente.getByText('Devuelto por la notaría', { exact: false })).toBeVisible();
   await expect(cliente.getByText('Falta el NIF del apoderado')).toBeVisible();
   await screenshot(cliente, 'despacho-05-cliente-comentario');
+
+  // the client sends it again; with the case in process only the office may take it back to draft
+  const filaCliente = cliente.getByRole('row').filter({ hasText: 'Poder para vender' });
+  const elegir = async (estado: string) => {
+    await filaCliente.locator('.ant-select-selector').click();
+    await cliente.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: estado }).click();
+  };
+  await elegir('Enviado');
+  await expect(toast(cliente, 'Acto actualizado')).toBeVisible();
+  await elegir('Borrador');
+  await expect(toast(cliente, 'solo la notaría puede devolver un acto enviado a borrador')).toBeVisible();
+  await expect(filaCliente).toContainText('Enviado');
+  await screenshot(cliente, 'despacho-06-cliente-reenvia');
 });
 
 test("the office's appointments: staff see a client's online appointment with the video link and cancel it", async ({ browser }) => {
@@ -106,7 +119,7 @@ test("the office's appointments: staff see a client's online appointment with th
   const cita = personal.getByLabel(`Cita de ${documento} a las 18:00`);
   await expect(cita.first()).toBeVisible();
   await expect(cita.first().getByRole('link', { name: 'Enlace de videoconferencia' })).toBeVisible();
-  await screenshot(personal, 'despacho-06-citas');
+  await screenshot(personal, 'despacho-07-citas');
   await cita.first().getByRole('button', { name: /Cancelar cita de/ }).click();
   await personal.getByRole('button', { name: 'Sí, cancelar' }).click();
   await expect(toast(personal, 'Cita cancelada')).toBeVisible();

@@ -41,7 +41,7 @@ async function persona(numero: string, owner: string | null): Promise<string> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  propia = await persona('11111111H', ana);
+  propia = await persona('66666666Q', ana); // 11111111H is the demo staff member's account
   representada = await persona('22222222J', null);
   ajena = await persona('33333333P', null);
   await stored(

@@ -125,8 +125,10 @@ export function useActos(expedienteId: string) {
         await actualizar(creados.get(acto.id) ?? acto.id, { status });
         await refetch();
         avisar('success', 'Acto actualizado', `Estado: ${status}`);
-      } catch {
-        error('No se pudo actualizar el acto');
+      } catch (e) {
+        // a refusal the person can act on says why (e.g. only the notaría may return a sent act once the case is in process)
+        const rechazo = e as { status?: number; statusCode?: number; message?: string };
+        error((rechazo?.status ?? rechazo?.statusCode) === 409 && rechazo.message ? rechazo.message : 'No se pudo actualizar el acto');
         await refetch();
       }
     },
