@@ -82,19 +82,44 @@ export async function serviciosFetch<T = unknown>(
   init: { method?: string; body?: unknown; query?: Record<string, string> } = {},
 ): Promise<T> {
   const url = `${SERVICES_URL}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
+  // a file upload (FormData) goes as multipart, with the boundary the browser writes
+  const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
   const send = () =>
     fetch(url, {
       method: init.method ?? 'GET',
       headers: {
-        'Content-Type': 'application/json',
+        ...(multipart ? {} : { 'Content-Type': 'application/json' }),
         Accept: 'application/json',
         ...(session.get().token ? { Authorization: `Bearer ${session.get().token}` } : {}),
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
     });
   let res = await send();
   if (res.status === 401 && (await refreshSession())) res = await send();
   if (!res.ok) throw await toError(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * Downloads a file of the services API (a document, a delivered copy) with the session's token and
+ * hands it to the browser as a download under its own name; on 401 refreshes once and retries.
+ */
+export async function serviciosDescarga(path: string, nombre: string): Promise<void> {
+  const send = () =>
+    fetch(`${SERVICES_URL}${path}`, { headers: session.get().token ? { Authorization: `Bearer ${session.get().token}` } : {} });
+  let res = await send();
+  if (res.status === 401 && (await refreshSession())) res = await send();
+  if (!res.ok) throw await toError(res);
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = nombre;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
 }

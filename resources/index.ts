@@ -13,6 +13,9 @@ import actos from './actos';
 import personas from './personas';
 import privilegios from './privilegios';
 import { pageConfigs } from './pages';
+import documentos from './documentos';
+import copias from './copias';
+import mensajes from './mensajes';
 import { despachoResources } from './despacho';
 
 /** The registry: every resource declaration. A new resource is one file plus one line here. */
@@ -29,6 +32,9 @@ export const resourceConfigs: ResourceConfig[] = [
   actos,
   personas,
   privilegios,
+  documentos,
+  copias,
+  mensajes,
 ];
 
 export { pageConfigs };

@@ -14,6 +14,7 @@ import { functionRoutes } from './functions.js';
 import { devRoutes } from './routes/dev.js';
 import { geoRoutes } from './routes/geo.js';
 import { mountSpa } from './static.js';
+import { MAX_SUBIDA_BYTES, MENSAJE_ARCHIVO_GRANDE, RUTA_SUBIDA } from './storage/archivo.js';
 
 export const SERVICES_BASE = '/nt/demo/v1/servicios';
 
@@ -63,7 +64,10 @@ export function createApp(ctx: AppContext) {
   // Only requests that name an Origin are CORS requests. Hono's cors writes its headers before the
   // route answers, which makes every answer be copied once more; same-origin GETs skip that.
   app.use('*', (c, next) => (c.req.header('Origin') ? allowCrossOrigin(c, next) : next()));
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => json(c, { message: MENSAJE_DEMASIADO_GRANDE }, 413) });
+  const bodyOfAnyRoute = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => json(c, { message: MENSAJE_DEMASIADO_GRANDE }, 413) });
+  // an upload (a document of 20 MB at most, multipart) may be larger; refused by its declared length before it is read
+  const bodyOfUpload = bodyLimit({ maxSize: MAX_SUBIDA_BYTES, onError: (c) => json(c, { message: MENSAJE_ARCHIVO_GRANDE }, 413) });
+  const limitBody: MiddlewareHandler = (c, next) => (c.req.method === 'POST' && RUTA_SUBIDA.test(c.req.path) ? bodyOfUpload : bodyOfAnyRoute)(c, next);
   const { bodyGraceSeconds: graceSeconds, bodyMinBytesPerSecond: minBytesPerSecond } = ctx.config;
   const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE, { graceSeconds, minBytesPerSecond });
   // Reading the body makes @hono/node-server build a whole Request (and an AbortController):

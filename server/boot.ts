@@ -5,9 +5,12 @@ import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { createMailer } from './mail.js';
 import { startNotificaciones } from './notificaciones/index.js';
+import { startAvisosMensajes } from './avisos-mensajes.js';
 import { signAnonKey } from './auth/jwt.js';
 import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
+import { createStorage } from './storage/index.js';
+import { startBarridoArchivos } from './storage/barrido.js';
 import { securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
@@ -46,15 +49,22 @@ export async function startServer(
     log,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, production: config.production }),
     anonKey: await signAnonKey(config.jwtSecret),
+    storage: createStorage(config.storage),
   };
   const { app, direct } = createApp(ctx);
   // appointment e-mails (booked, moved, cancelled) queued by the database
   const avisos = startNotificaciones(db, ctx.mailer, log);
+  // files whose row never committed (a crash between the two) or whose row is gone
+  const barrido = startBarridoArchivos(db, ctx.storage, log);
+  // a conversation's message unread for 10 minutes is e-mailed to the other side
+  const avisosMensajes = startAvisosMensajes(db, log);
   const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct);
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   } catch (e) {
     await avisos.stop();
+    await barrido.stop();
+    await avisosMensajes.stop();
     await autovacuum?.stop();
     await db.close();
     const code = (e as NodeJS.ErrnoException).code;
@@ -73,6 +83,8 @@ export async function startServer(
     async close() {
       await stop();
       await avisos.stop();
+      await barrido.stop();
+      await avisosMensajes.stop();
       await autovacuum?.stop();
       await db.close();
     },

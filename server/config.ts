@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TIPOS_DOCUMENTO, normalizeIdentifier, type TipoDocumento } from '../domain/identifiers.js';
+import { storageSettings, type StorageSettings } from './storage/index.js';
 
 /** Every setting of the server, read once from the environment (see .env.example). */
 export interface Config {
@@ -54,6 +55,8 @@ export interface Config {
    * until it answers again.
    */
   dbConnectTimeoutSeconds: number;
+  /** Where uploaded files live (STORAGE_DIR, STORAGE_S3_*; see server/storage/). */
+  storage: StorageSettings;
   /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
   gateway: GatewaySettings;
 }
@@ -144,10 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const dataDir = 'dataDir' in overrides ? (overrides.dataDir ?? null) : env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR || '.data');
   return {
     port: Number(env.PORT || 8080),
     host,
-    dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR || '.data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret,
     // production names no admin by default: the first stranger to register the demo document would be one
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyMinBytesPerSecond: positive(env.BODY_MIN_BYTES_PER_SECOND, 16 * 1024),
     dbStatementTimeoutSeconds: positive(env.DB_STATEMENT_TIMEOUT_SECONDS, 10),
     dbConnectTimeoutSeconds: positive(env.DB_CONNECT_TIMEOUT_SECONDS, 3),
+    storage: storageSettings(env, dataDir),
     gateway: {
       maxRows: positiveInt(env.GATEWAY_MAX_ROWS, 1000),
       maxEmbedDepth: positiveInt(env.GATEWAY_MAX_EMBED_DEPTH, 6),

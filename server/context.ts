@@ -1,12 +1,15 @@
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { Mailer } from './mail.js';
+import type { Storage } from './storage/index.js';
 
 /** What every route module receives: settings, database, mail and log. */
 export interface AppContext {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Uploaded files (server/storage/). */
+  storage: Storage;
   log: (message: string) => void;
   /** The gateway's public key (a JWT of role anon), as a hosted Supabase project has. */
   anonKey: string;

@@ -15,7 +15,7 @@ const pageNumber = (max: number, message: string) =>
 export const auditoriaQuerySchema = z.object({
   page: pageNumber(1_000_000, 'La página debe ser un número entero positivo').default(1),
   pageSize: pageNumber(100, 'El tamaño de página debe estar entre 1 y 100').default(20),
-  entity: z.enum(AUDIT_ENTITIES, { error: 'La entidad debe ser persona, privilegio, expediente o acto' }).optional(),
+  entity: z.enum(AUDIT_ENTITIES, { error: `La entidad debe ser ${AUDIT_ENTITIES.slice(0, -1).join(', ')} o ${AUDIT_ENTITIES.at(-1)}` }).optional(),
   actor: z.uuid({ error: 'El actor debe ser un identificador de persona' }).optional(),
 });
 

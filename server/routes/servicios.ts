@@ -13,6 +13,9 @@ import { notificacionesRoutes } from './notificaciones.js';
 import { auditoriaRoutes } from './auditoria.js';
 import { despachoRoutes, devolverActoRoutes, estadoExpedienteRoutes } from './despacho.js';
 import { auditTrail } from '../audit.js';
+import { efectosArchivos } from '../storage/subida.js';
+import { documentosRoutes } from './documentos.js';
+import { copiasMensajesRoutes } from './copias-mensajes.js';
 import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../services/personas.js';
 
@@ -21,6 +24,8 @@ export function serviciosRoutes(appCtx: AppContext) {
   // every call of ctx.db inside a change joins the change's transaction (see auditTrail)
   const ctx = { ...appCtx, db: scopeTransactions(appCtx.db) };
   const app = new Hono();
+  // uploads stored before the change's transaction; files of failed requests removed (storage/subida.ts)
+  app.use('*', efectosArchivos(ctx));
   // one audit row per request on personas, privilegios, expedientes and actos (server/audit.ts)
   app.use('*', auditTrail(ctx, API_BASE));
   app.use('*', rejectNulInUrl);
@@ -30,6 +35,8 @@ export function serviciosRoutes(appCtx: AppContext) {
   });
   app.route('/auth', authRoutes(ctx));
   app.route('/personaNotaria', personaNotariaRoutes(ctx));
+  app.route('/', documentosRoutes(ctx));
+  app.route('/', copiasMensajesRoutes(ctx));
   app.route('/expediente', estadoExpedienteRoutes(ctx));
   app.route('/expediente', expedientesRoutes(ctx));
   app.route('/acto', devolverActoRoutes(ctx));

@@ -12,7 +12,7 @@ import { zodRule } from './zod-rule';
 import { useCatalogos } from './use-catalogos';
 import ContactoDireccionEnvio from './ContactoDireccionEnvio';
 import FechaInput from './FechaInput';
-import SubidaProximamente from './SubidaProximamente';
+import SubidaDocumento from './SubidaDocumento';
 import type { PersonaFormProps } from './persona-form-props';
 import './persona-forms.css';
 
@@ -22,7 +22,7 @@ const options = (values: readonly string[], labels: Record<string, string>) => v
 export type PersonaFisicaFormProps = PersonaFormProps<NaturalForm>;
 
 /** 'Datos de Persona Física': names, identifier, documents, gender and birth date, marital status, profession, contact, address. */
-export default function PersonaFisicaForm({ initialValues, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaFisicaFormProps) {
+export default function PersonaFisicaForm({ initialValues, personaId, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaFisicaFormProps) {
   const [form] = Form.useForm<NaturalForm>();
   const { provincias, paises, profesiones, tiposVia } = useCatalogos();
   const estadoCivil = Form.useWatch('estadoCivil', form);
@@ -86,10 +86,10 @@ export default function PersonaFisicaForm({ initialValues, variant, readOnlyFiel
       <Divider orientation="left" orientationMargin={0}>Documentos (opcional)</Divider>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <SubidaProximamente etiqueta="DNI Anverso" />
+          <SubidaDocumento tipo="DNI_ANVERSO" personaId={personaId} />
         </Col>
         <Col xs={24} sm={12}>
-          <SubidaProximamente etiqueta="DNI Reverso" />
+          <SubidaDocumento tipo="DNI_REVERSO" personaId={personaId} />
         </Col>
       </Row>
 

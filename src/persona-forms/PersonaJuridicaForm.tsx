@@ -3,7 +3,7 @@ import { JURIDICA_DEFAULTS, juridicaFormSchema, juridicaFormToPersona, type Juri
 import { zodRule } from './zod-rule';
 import { useCatalogos } from './use-catalogos';
 import ContactoDireccionEnvio from './ContactoDireccionEnvio';
-import SubidaProximamente from './SubidaProximamente';
+import SubidaDocumento from './SubidaDocumento';
 import type { PersonaFormProps } from './persona-form-props';
 import './persona-forms.css';
 
@@ -12,7 +12,7 @@ const rule = zodRule(juridicaFormSchema);
 export type PersonaJuridicaFormProps = PersonaFormProps<JuridicaForm>;
 
 /** 'Datos de Persona Jurídica': identifier (NIF or NIE), company name, deed upload, contact, address. */
-export default function PersonaJuridicaForm({ initialValues, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaJuridicaFormProps) {
+export default function PersonaJuridicaForm({ initialValues, personaId, variant, readOnlyFields = [], submitText, busy, onSubmit, actions }: PersonaJuridicaFormProps) {
   const [form] = Form.useForm<JuridicaForm>();
   const { provincias, paises, tiposVia } = useCatalogos();
   const locked = (f: keyof JuridicaForm) => variant === 'completo' && readOnlyFields.includes(f);
@@ -53,7 +53,7 @@ export default function PersonaJuridicaForm({ initialValues, variant, readOnlyFi
       </Form.Item>
 
       <Divider orientation="left" orientationMargin={0}>Documentos (opcional)</Divider>
-      <SubidaProximamente etiqueta="Escritura de constitución" />
+      <SubidaDocumento tipo="ESCRITURA_CONSTITUCION" personaId={personaId} />
 
       <ContactoDireccionEnvio rule={rule} locked={locked} catalogos={{ provincias, paises, tiposVia }} actions={actions} busy={busy} submitText={submitText} />
     </Form>

@@ -10,6 +10,8 @@ export interface PersonaFormProps<F> {
   submitText: string;
   busy: boolean;
   onSubmit: (persona: PersonaPayload) => void;
+  /** The saved persona: its documents (DNI, deed of incorporation) upload into it. */
+  personaId?: string;
   /** Buttons beside the submit ('Cambiar Tipo', 'Cancelar'). */
   actions?: ReactNode;
 }

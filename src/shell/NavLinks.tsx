@@ -2,6 +2,7 @@ import { useMenu } from '@refinedev/core';
 import { Link, useLocation } from 'react-router';
 import type { Viewer } from '../../domain/resource';
 import { activeEntry, navEntries, type MenuItemLike, type NavEntry } from './navigation';
+import { NoLeidosNav } from '../pages/expedientes/NoLeidos';
 
 /**
  * The navigation entries as plain links, from Refine's resources (useMenu); the current one is
@@ -24,6 +25,7 @@ export default function NavLinks({ viewer, vertical, onNavigate }: { viewer: Vie
           ) : (
             <Link to={e.to} aria-current={e === current ? 'page' : undefined} onClick={onNavigate}>
               {e.label}
+              <NoLeidosNav entrada={e.to} isStaff={(viewer?.notarias?.length ?? 0) > 0} />
             </Link>
           )}
         </li>

@@ -69,7 +69,7 @@ test('a client with cases: the 5 most recent, finished deeds with Solicitar copi
   await page.goto('/dashboard');
   await finalizadas.getByRole('link', { name: 'Ver copias' }).click();
   await expect(page).toHaveURL(/\/copias$/);
-  await expect(page.getByText('En construcción')).toBeVisible();
+  await expect(page.getByText('No ha solicitado copias. Puede pedirlas desde sus escrituras finalizadas.')).toBeVisible();
 
   // a recent case opens its page
   await page.goto('/dashboard');

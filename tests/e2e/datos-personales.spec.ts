@@ -16,7 +16,7 @@ test('creates a natural person and a legal person through the dialog', async ({ 
   await nueva.getByRole('button', { name: /Persona Física/ }).click();
   await expect(nueva.getByText('Datos de Persona Física')).toBeVisible();
   await expect(nueva.getByText('DNI Anverso')).toBeVisible();
-  await expect(nueva.getByText('Funcionalidad próximamente disponible').first()).toBeVisible();
+  await expect(nueva.getByText('Podrá adjuntarlo cuando la persona esté guardada.').first()).toBeVisible();
   await nueva.getByRole('button', { name: 'Crear Persona Física' }).click();
   for (const message of [
     'El nombre es obligatorio',

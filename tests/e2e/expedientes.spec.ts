@@ -73,7 +73,7 @@ test('creates a case and an act through the whole flow, and finds it all after a
   await page.getByRole('tab', { name: 'Escrituras' }).click();
   await expect(page.getByText('Las escrituras del expediente aparecerán aquí')).toBeVisible();
   await page.getByRole('tab', { name: 'Chat' }).click();
-  await expect(page.getByText('próximamente')).toBeVisible();
+  await expect(page.getByText('Todavía no hay mensajes. Escriba a la notaría sobre este expediente.')).toBeVisible();
   await page.getByRole('tab', { name: 'Actos' }).click();
 
   // the new act: title rules, then the form

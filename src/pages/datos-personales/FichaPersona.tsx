@@ -168,6 +168,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
         <Suspense fallback={<Skeleton active />}>
           <PersonaForm
             variant="completo"
+            personaId={id}
             readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
             initialValues={personaToForm(persona)}
             submitText="Guardar cambios"

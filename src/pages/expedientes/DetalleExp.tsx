@@ -4,6 +4,7 @@ import { Alert, Button, Card, Descriptions, Result, Space, Tag, Typography } fro
 import dayjs from 'dayjs';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
 import { EXPEDIENTE_SESSION_KEY } from '../dashboard/datos';
+import FormularioCopia from './FormularioCopia';
 
 const fecha = (value: unknown) => {
   const d = dayjs(value as string | number);
@@ -58,7 +59,11 @@ export default function DetalleExp() {
           ]}
         />
       </Card>
-      <Alert type="info" showIcon message="En construcción" description="La solicitud de copias de escrituras estará disponible próximamente." />
+      {grupo === 'finalizado' ? (
+        <FormularioCopia expedienteId={expediente.id} />
+      ) : (
+        <Alert type="info" showIcon message="Podrá solicitar copias cuando el expediente esté finalizado." />
+      )}
       <Space wrap>
         <Button onClick={() => navigate('/dashboard')}>Volver al inicio</Button>
         <Button type="primary" onClick={() => navigate(`/expediente/${expediente.id}`)}>

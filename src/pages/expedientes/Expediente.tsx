@@ -1,11 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useNotification, useOne, type HttpError } from '@refinedev/core';
-import { Button, Empty, Result, Spin, Tabs } from 'antd';
+import { Button, Result, Spin, Tabs } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ExpedienteDto } from '../../../domain/expediente';
 import CabeceraExpediente from './CabeceraExpediente';
 import ActosTab from './ActosTab';
+import EscriturasTab from './EscriturasTab';
+import ChatTab from './ChatTab';
 import './expedientes.css';
 
 /** /expediente/:id: header and the tabs Actos, Escrituras and Chat. */
@@ -55,12 +57,8 @@ export function VistaExpediente({ expediente, volver }: { expediente: Expediente
         className="exp-pestanas"
         items={[
           { key: 'actos', label: 'Actos', children: <ActosTab expediente={expediente} /> },
-          {
-            key: 'escrituras',
-            label: 'Escrituras',
-            children: <Empty description="Las escrituras del expediente aparecerán aquí cuando la notaría las prepare." />,
-          },
-          { key: 'chat', label: 'Chat', children: <Empty description="Chat con la notaría: próximamente." /> },
+          { key: 'escrituras', label: 'Escrituras', children: <EscriturasTab expediente={expediente} /> },
+          { key: 'chat', label: 'Chat', children: <ChatTab expediente={expediente} /> },
         ]}
       />
     </div>

@@ -8,6 +8,7 @@ import { session } from '../../../providers/session';
 import type { ExpedienteDto } from '../../../domain/expediente';
 import { estadoVisible, formatoFecha, guardarExpedienteEnSesion } from './datos';
 import './expedientes.css';
+import { NoLeidosCaso } from './NoLeidos';
 
 const NUEVO = '/expediente/nuevo';
 
@@ -111,6 +112,7 @@ export default function Expedientes() {
             render: (titulo: string, row: ExpedienteDto) => (
               <>
                 {titulo}
+                <NoLeidosCaso id={row.id} />
                 {movil && <span className="exp-detalle-movil">{`${row.clienteNombre} · ${formatoFecha(row.fechaAlta)}`}</span>}
               </>
             ),

@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import ChatTab from '../../expedientes/ChatTab';
 
-/** The conversation with the client about this case: filled by the chat feature. */
-export default function ConversacionDespacho({ expedienteId: _expedienteId }: { expedienteId: string }) {
-  return <Empty description="La conversación con el cliente aparecerá aquí" />;
+/** The conversation with the client about this case. */
+export default function ConversacionDespacho({ expedienteId }: { expedienteId: string }) {
+  return <ChatTab expediente={{ id: expedienteId }} lado="NOTARIA" />;
 }

@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { CopiasCaso } from '../../expedientes/EscriturasTab';
 
-/** The copies the client requested of this case (deliver or refuse): filled by the copies feature. */
-export default function CopiasDespacho({ expedienteId: _expedienteId }: { expedienteId: string }) {
-  return <Empty description="Las copias solicitadas aparecerán aquí" />;
+/** The copies the client requested of this case: in preparation, delivered with its PDF, or refused with a reason. */
+export default function CopiasDespacho({ expedienteId }: { expedienteId: string }) {
+  return <CopiasCaso expedienteId={expedienteId} lado="NOTARIA" />;
 }

@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { DocumentosCaso } from '../../expedientes/EscriturasTab';
 
-/** The case's documents as the office sees them (upload, list, download): filled by the documents feature. */
-export default function DocumentosDespacho({ expedienteId: _expedienteId }: { expedienteId: string }) {
-  return <Empty description="Los documentos del expediente aparecerán aquí" />;
+/** The case's documents as the office sees them: upload, list, download. */
+export default function DocumentosDespacho({ expedienteId }: { expedienteId: string }) {
+  return <DocumentosCaso expedienteId={expedienteId} lado="NOTARIA" />;
 }

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The conversation of a case between its client side and the office. */
+export const MAX_MENSAJE = 4000;
+
+export const nuevoMensajeSchema = z.object({
+  texto: z
+    .string({ error: 'Escriba el mensaje' })
+    .trim()
+    .min(1, 'Escriba el mensaje')
+    .max(MAX_MENSAJE, `El mensaje no puede superar los ${MAX_MENSAJE} caracteres`),
+});
+
+export interface MensajeDto {
+  id: string;
+  expedienteId: string;
+  lado: 'CLIENTE' | 'NOTARIA';
+  autorNombre: string;
+  texto: string;
+  creadoEn: string;
+  leido: boolean;
+  /** Written by the caller's side. */
+  mio: boolean;
+}
+
+/** Unread messages of the other side, per case, and their total. */
+export interface NoLeidosDto {
+  total: number;
+  porExpediente: Record<string, number>;
+}
+
+/** How often an open conversation asks for new messages (they must appear within 5 s). */
+export const INTERVALO_CHAT_MS = 3000;

@@ -1,0 +1,20 @@
+import { defineResource, NO_DELETE, nobody, signedIn, staffMember } from '../domain/resource';
+
+/** Copies of a finished case's deed: asked for by the client side, delivered or refused by the office (services API). */
+export default defineResource({
+  name: 'copias',
+  dataProvider: 'servicios',
+  labels: { singular: 'Copia', plural: 'Copias', gender: 'f' },
+  // the client side asks for a copy; only staff of the case's notaría move it on (the API decides)
+  access: { list: signedIn, create: signedIn, edit: staffMember, delete: nobody },
+  deletion: NO_DELETE,
+  paths: {
+    list: ['/expediente/{expedienteId}/copias', '/copias'],
+    update: '/copia/{id}',
+    custom: {
+      solicitar: '/expediente/{expedienteId}/copias',
+      cambiar: '/copia/{id}',
+      despacho: '/despacho/copias',
+    },
+  },
+});

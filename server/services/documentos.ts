@@ -1,0 +1,132 @@
+import type { Queryable } from '../db/db.js';
+import type { SessionUser } from '../auth/middleware.js';
+import { HttpError } from '../http.js';
+import type { Subida } from '../storage/subida.js';
+import type { DocumentoDto, TipoDocumentoExpediente, TipoDocumentoPersona } from '../../domain/documentos.js';
+import { casoVisible, exigirCaso, exigirNotaria, notariasDePersonal } from './acceso-caso.js';
+import { isUuid, tienePermiso } from './expedientes.js';
+import { notificar } from '../notificaciones/index.js';
+
+/**
+ * Documents of a case and of a persona. A case's are uploaded by its office and seen by both of
+ * its sides; a persona's (identity documents, deed of incorporation) are uploaded by whoever may
+ * update the persona's record and seen by whoever may read it in full, and by the office of a
+ * notaría where the persona has a case. Anybody else gets 404 for any id.
+ */
+export const DOCUMENTO_NO_ENCONTRADO = 'Documento no encontrado';
+
+interface DocumentoRow {
+  id: string;
+  expediente_id: string | null;
+  persona_id: string | null;
+  tipo: DocumentoDto['tipo'];
+  nombre: string;
+  mime: string;
+  tamano: number;
+  lado: 'CLIENTE' | 'NOTARIA';
+  clave: string;
+  creado_en: Date | string;
+}
+
+const COLUMNAS = 'id, expediente_id, persona_id, tipo, nombre, mime, tamano, lado, clave, creado_en';
+
+export const aDto = (r: DocumentoRow): DocumentoDto => ({
+  id: r.id,
+  expedienteId: r.expediente_id,
+  personaId: r.persona_id,
+  tipo: r.tipo,
+  nombre: r.nombre,
+  mime: r.mime,
+  tamano: Number(r.tamano),
+  lado: r.lado,
+  creadoEn: new Date(r.creado_en).toISOString(),
+});
+
+/** At most this many documents are listed for one case or persona (newest first). */
+const MAX_LISTA = 200;
+
+export async function listarDocumentosExpediente(db: Queryable, expedienteId: string, user: SessionUser): Promise<DocumentoDto[]> {
+  await exigirCaso(db, expedienteId, user);
+  const { rows } = await db.query<DocumentoRow>(
+    `select ${COLUMNAS} from servicios.documentos where expediente_id = $1 order by creado_en desc, id limit ${MAX_LISTA}`,
+    [expedienteId],
+  );
+  return rows.map(aDto);
+}
+
+function exigirArchivo(subida: Subida | undefined): Extract<Subida, { ok: true }> {
+  if (!subida) throw new HttpError(400, 'Adjunte el archivo en el campo «archivo»');
+  if (!subida.ok) throw subida.error;
+  return subida;
+}
+
+async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, tipo: string, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA') {
+  const { rows } = await db.query<DocumentoRow>(
+    `insert into servicios.documentos (expediente_id, persona_id, tipo, nombre, mime, tamano, clave, subido_por, lado)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNAS}`,
+    [dueño.expedienteId ?? null, dueño.personaId ?? null, tipo, a.nombre, a.mime, a.tamano, a.clave, user.id, lado],
+  );
+  return aDto(rows[0]);
+}
+
+/** POST /expediente/{id}/documentos: only the case's office uploads. */
+export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipo: TipoDocumentoExpediente, subida: Subida | undefined) {
+  const caso = await exigirCaso(db, expedienteId, user);
+  exigirNotaria(caso, 'Solo la notaría puede subir documentos al expediente');
+  const doc = await insertar(db, exigirArchivo(subida), { expedienteId }, tipo, user, 'NOTARIA');
+  // the client is told in the same transaction; a copy's file is told by the copy's own notice
+  if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
+  return doc;
+}
+
+/** May the caller see this persona's documents? (full record, or office of a notaría where the persona has a case) */
+async function veDocumentosPersona(db: Queryable, personaId: string, user: SessionUser): Promise<boolean> {
+  if (!isUuid(personaId)) return false;
+  if ((await tienePermiso(db, personaId, user.id, 'leer_ficha')) || (await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) return true;
+  const notarias = notariasDePersonal(user);
+  if (!notarias.length) return false;
+  const { rows } = await db.query(`select 1 from servicios.expedientes e join public.notarias n on n.idint = e.notaria_id
+      where e.persona_id = $1 and n.id = any($2::bigint[]) limit 1`, [personaId, notarias]);
+  return rows.length > 0;
+}
+
+export async function listarDocumentosPersona(db: Queryable, personaId: string, user: SessionUser): Promise<DocumentoDto[]> {
+  if (!(await veDocumentosPersona(db, personaId, user))) throw new HttpError(404, 'Persona no encontrada');
+  const { rows } = await db.query<DocumentoRow>(
+    `select ${COLUMNAS} from servicios.documentos where persona_id = $1 order by creado_en desc, id limit ${MAX_LISTA}`,
+    [personaId],
+  );
+  return rows.map(aDto);
+}
+
+/** POST /persona/{id}/documentos: whoever may update the persona's record. */
+export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipo: TipoDocumentoPersona, subida: Subida | undefined) {
+  if (!(await veDocumentosPersona(db, personaId, user))) throw new HttpError(404, 'Persona no encontrada');
+  if (!(await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
+  return insertar(db, exigirArchivo(subida), { personaId }, tipo, user, 'CLIENTE');
+}
+
+/** The document row if the caller may see it; null otherwise (answered 404). */
+export async function documentoVisible(db: Queryable, id: string, user: SessionUser): Promise<(DocumentoDto & { clave: string }) | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await db.query<DocumentoRow>(`select ${COLUMNAS} from servicios.documentos where id = $1`, [id]);
+  const r = rows[0];
+  if (!r) return null;
+  const visible = r.expediente_id ? (await casoVisible(db, r.expediente_id, user)) !== null : await veDocumentosPersona(db, r.persona_id!, user);
+  return visible ? { ...aDto(r), clave: r.clave } : null;
+}
+
+/**
+ * DELETE /documento/{id}: the office removes a case's document, the client side a persona's.
+ * The file goes once the row's deletion has committed (the caller adds the key to its effects).
+ */
+export async function borrarDocumento(db: Queryable, id: string, user: SessionUser): Promise<string> {
+  const d = await documentoVisible(db, id, user);
+  if (!d) throw new HttpError(404, DOCUMENTO_NO_ENCONTRADO);
+  if (d.expedienteId) exigirNotaria((await casoVisible(db, d.expedienteId, user))!, 'Solo la notaría puede borrar documentos del expediente');
+  else if (!(await tienePermiso(db, d.personaId!, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from servicios.copias where documento_id = $1', [id]);
+  if (rows[0].n > 0) throw new HttpError(409, 'Este documento es una copia entregada y no se puede borrar');
+  await db.query('delete from servicios.documentos where id = $1', [id]);
+  return d.clave;
+}

@@ -1,0 +1,63 @@
+import type { Queryable } from '../db/db.js';
+import type { Storage } from './storage.js';
+
+/** A file younger than this may belong to an upload whose row is about to commit: left alone. */
+const GRACIA_MS = 60 * 60 * 1000;
+const CADA_MS = 60 * 60 * 1000;
+/** Keys looked at per round: a round's cost stays bounded whatever the backend holds. */
+const POR_RONDA = 10_000;
+const LOTE = 500;
+
+/**
+ * Removes the files no row of servicios.documentos names: an upload written whose transaction
+ * never committed (the process killed between the two), or a row deleted whose file removal
+ * failed. Answers how many it removed.
+ */
+export async function barrerArchivos(db: Queryable, storage: Storage, ahora = new Date()): Promise<number> {
+  let borrados = 0;
+  let vistos = 0;
+  let lote: string[] = [];
+  const revisar = async () => {
+    const { rows } = await db.query<{ clave: string }>('select clave from servicios.documentos where clave = any($1::text[])', [lote]);
+    const guardadas = new Set(rows.map((r) => r.clave));
+    for (const clave of lote) {
+      if (guardadas.has(clave)) continue;
+      await storage.delete(clave);
+      borrados++;
+    }
+    lote = [];
+  };
+  for await (const clave of storage.list(new Date(ahora.getTime() - GRACIA_MS))) {
+    lote.push(clave);
+    if (lote.length >= LOTE) await revisar();
+    if (++vistos >= POR_RONDA) break;
+  }
+  if (lote.length) await revisar();
+  return borrados;
+}
+
+/** Sweeps a minute after the start and then every hour. */
+export function startBarridoArchivos(db: Queryable, storage: Storage, log: (m: string) => void) {
+  let running: Promise<void> | null = null;
+  const ronda = () => {
+    running ??= barrerArchivos(db, storage)
+      .then((n) => {
+        if (n) log(`[archivos] ${n} archivo(s) sin registro eliminado(s)`);
+      })
+      .catch((e: unknown) => log(`[archivos] barrido fallido: ${(e as Error).message}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(ronda, 60_000);
+  const timer = setInterval(ronda, CADA_MS);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
