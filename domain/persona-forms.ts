@@ -1,6 +1,6 @@
 /**
  * The person forms of the portal: their zod schemas with the
- * spec's messages, their defaults, and the conversions to and from the API's persona and
+ * Spanish messages, their defaults, and the conversions to and from the API's persona and
  * privilegio. No React here, so the unit tests use the very same rules.
  */
 import { z } from 'zod';

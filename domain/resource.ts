@@ -150,7 +150,7 @@ export interface ColumnConfig {
   booleanLabels?: [string, string];
   /** For 'tag': value → text. */
   tagLabels?: Record<string, string>;
-  /** For 'preview': number of characters (spec: 150 for templates). */
+  /** For 'preview': number of characters (150 for templates). */
   previewLength?: number;
 }
 
@@ -375,7 +375,7 @@ export function resourceMessages(config: { labels: Labels; messages?: Partial<Re
   };
 }
 
-// ---- Schema building blocks with the spec's messages -------------------------------------------
+// ---- Schema building blocks with their Spanish messages -------------------------------------------
 
 const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -439,7 +439,7 @@ export const timeOfDay = (message: string) => z.string({ error: message }).regex
 /** 'HH:mm:ss' or 'HH:mm' → 'HH:mm' (for comparing and for the form). */
 export const hhmm = (v: unknown) => (typeof v === 'string' ? v.slice(0, 5) : v);
 
-/** Weekday names, Sunday (0) to Saturday (6), as the spec lists them. */
+/** Weekday names, Sunday (0) to Saturday (6), as the forms show them. */
 export const WEEKDAYS = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'] as const;
 /** The choices of an availability rule: Monday to Friday only. */
 export const WORKING_WEEKDAYS = [1, 2, 3, 4, 5] as const;

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** Every route of the spec and the page that serves it; pages load lazily. */
+/** Every route of the portal and the page that serves it; pages load lazily. */
 export interface PageRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;

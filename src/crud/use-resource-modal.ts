@@ -8,7 +8,7 @@ import { useResourceMessages } from './use-resource-messages';
 
 /**
  * A create or edit form in a modal (Refine useModalForm) driven by the resource config: the
- * schema validates and cleans the values, the spec's messages become the toasts, and a
+ * schema validates and cleans the values, the resource's messages become the toasts, and a
  * duplicate (unique index) is also shown on its field.
  */
 export function useResourceModal(config: CatalogueConfig, action: 'create' | 'edit') {

@@ -30,7 +30,7 @@ export default function Layout({ children }: { children: ReactNode }) {
     window.addEventListener(PERSONA_GUARDADA, onSaved);
     return () => window.removeEventListener(PERSONA_GUARDADA, onSaved);
   }, [ownId, invalidateAuth]);
-  // The header appears once the user is known (spec: only when signed in and loading finished).
+  // The header appears once the user is known (only when signed in and loading finished).
   if (isLoading && !identity) return <Loading />;
   return (
     <div className="shell">

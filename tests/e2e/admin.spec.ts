@@ -6,7 +6,7 @@ import { sampleStore } from '../support/samples';
 
 /**
  * /admin/notarias in Chromium, signed in as the demo admin (00000000T): every tab lists,
- * creates, edits and deletes through the generated views, with the spec's messages.
+ * creates, edits and deletes through the generated views, with their Spanish messages.
  * As an assistant (12345678Z) the page is out of reach.
  */
 

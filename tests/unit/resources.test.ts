@@ -121,7 +121,7 @@ describe('Disponibilidad', () => {
 });
 
 describe('Tipos de asunto', () => {
-  it('requires a name; the duplicate message is the spec\'s', () => {
+  it('requires a name; a duplicate reads "Ya existe un tipo de asunto con este nombre."', () => {
     expect(parsed(tiposAsunto.schema, { name: ' Firma ' })).toEqual({ name: 'Firma' });
     expect(messageOf(tiposAsunto.schema, { name: '' }, 'name')).toBe('El nombre es obligatorio');
     expect(resourceMessages(tiposAsunto).unique).toEqual({ tipos_asunto_name: { field: 'name', message: 'Ya existe un tipo de asunto con este nombre.' } });
@@ -174,7 +174,7 @@ describe('Plantillas', () => {
     expect(plantillas.toForm?.({ acto_id: null })).toMatchObject({ acto_id: '0' });
   });
 
-  it('requires nombre, plantilla and notaría with the spec message', () => {
+  it('requires nombre, plantilla and notaría with their messages', () => {
     for (const field of ['nombre', 'plantilla', 'notaria_id']) {
       expect(messageOf(plantillas.schema, { ...valid, [field]: '' }, field)).toBe('Por favor completa todos los campos requeridos');
     }

@@ -11,7 +11,7 @@ create table servicios.expedientes_por_persona (
 );
 revoke all on servicios.expedientes_por_persona from public;
 
-create function servicios.contar_expedientes() returns trigger
+create function servicios.contar_expedientes_por_persona() returns trigger
 language plpgsql security definer set search_path = servicios, pg_temp as $$
 begin
   -- persona by persona in one order, so that two writers never wait for each other in a cycle;
@@ -33,14 +33,14 @@ begin
   return null;
 end
 $$;
-revoke all on function servicios.contar_expedientes() from public;
+revoke all on function servicios.contar_expedientes_por_persona() from public;
 
-create trigger expedientes_contar_alta after insert on servicios.expedientes
-  referencing new table as nuevos for each statement execute function servicios.contar_expedientes();
-create trigger expedientes_contar_baja after delete on servicios.expedientes
-  referencing old table as viejos for each statement execute function servicios.contar_expedientes();
-create trigger expedientes_contar_cambio after update on servicios.expedientes
-  referencing old table as viejos new table as nuevos for each statement execute function servicios.contar_expedientes();
+create trigger expedientes_por_persona_alta after insert on servicios.expedientes
+  referencing new table as nuevos for each statement execute function servicios.contar_expedientes_por_persona();
+create trigger expedientes_por_persona_baja after delete on servicios.expedientes
+  referencing old table as viejos for each statement execute function servicios.contar_expedientes_por_persona();
+create trigger expedientes_por_persona_cambio after update on servicios.expedientes
+  referencing old table as viejos new table as nuevos for each statement execute function servicios.contar_expedientes_por_persona();
 
 insert into servicios.expedientes_por_persona (persona_id, n)
 select persona_id, count(*) from servicios.expedientes group by persona_id;

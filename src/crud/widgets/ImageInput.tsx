@@ -10,7 +10,7 @@ interface Props {
   id?: string;
 }
 
-/** An optional image chosen from a file and kept as a data URL (spec: 'read as a data URL'). */
+/** An optional image chosen from a file and kept as a data URL. */
 export default function ImageInput({ value, onChange, label, id }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { adminTabs } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
 import PersonalAcciones from './PersonalAcciones';
 
-/** What the spec adds to a generated tab. */
+/** What a generated tab gets beyond its declaration (row actions, extra buttons). */
 const ROW_ACTIONS: Record<string, (record: BaseRecord) => ReactNode> = {
   personal: (record) => <PersonalAcciones record={record} />,
 };

@@ -9,7 +9,7 @@ export interface CategoriaServicio {
   imagen_url: string | null;
 }
 
-/** Shown when the categories cannot be loaded (spec: the seven built-in categories). */
+/** Shown when the categories cannot be loaded (the seven built-in categories). */
 export const CATEGORIAS_PREDETERMINADAS: CategoriaServicio[] = [
   { id: 1, nombre: 'Poderes', descripcion: 'Poderes generales y especiales para que otra persona actúe en su nombre.', imagen_url: null },
   { id: 2, nombre: 'Inmobiliario', descripcion: 'Compraventas, hipotecas y demás operaciones sobre inmuebles.', imagen_url: null },
