@@ -208,6 +208,8 @@ interface ResourceBase {
   icon?: ComponentType;
   /** Its own page. A catalogue without an admin tab is served at `/admin/recursos/<name>`, and only if it declares that route. */
   route?: string;
+  /** The page of one record (Refine's `show`), e.g. '/despacho/expedientes/:id'. */
+  showRoute?: string;
   /** Navigation entry; none (or hide) keeps it out of the menu. */
   menu?: MenuPlacement;
   /** Who may do what: feeds the accessControlProvider, the route guards, the menu and the SQL policies. */

@@ -5,6 +5,8 @@ export default defineResource({
   name: 'copias',
   dataProvider: 'servicios',
   labels: { singular: 'Copia', plural: 'Copias', gender: 'f' },
+  route: '/copias',
+  menu: { order: 50 },
   // the client side asks for a copy; only staff of the case's notaría move it on (the API decides)
   access: { list: signedIn, create: signedIn, edit: staffMember, delete: nobody },
   deletion: NO_DELETE,

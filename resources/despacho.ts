@@ -1,29 +1,43 @@
-import type { ResourceProps } from '@refinedev/core';
+import { defineResource, HARD_DELETE, NO_DELETE, nobody, staffMember } from '../domain/resource';
 
 /**
- * The office's work (staff of a notaría only; the services API answers 404 to anyone else): the
- * cases of my notarías and their appointments. The services paths live here, never in pages.
+ * The office's work, for staff of a notaría only (the services API answers 404 to anyone else,
+ * admins who are not staff included): the cases of my notarías and their appointments.
  */
-const id = (v: string | number) => encodeURIComponent(String(v));
-
-export const DESPACHO = {
-  /** GET ?estado&q&orden&page&pageSize → { data, total, contadores }; GET /{id} → the case with client, acts and history. */
-  expedientes: { name: 'despacho-expedientes', path: '/despacho/expedientes', uno: (e: string) => `/despacho/expedientes/${id(e)}` },
-  /** PUT { estado, motivo? } */
-  estado: (expediente: string) => `/expediente/${id(expediente)}/estado`,
-  /** PUT { comentario } */
-  devolver: (acto: string) => `/acto/${id(acto)}/devolver`,
-  /** GET ?desde&hasta → CitaDespacho[]; PUT /{id} { date, time, staffId? }; DELETE /{id} */
-  citas: { name: 'despacho-citas', path: '/despacho/citas', una: (c: string | number) => `/despacho/citas/${id(c)}` },
-} as const;
-
-/** The pages of the office's work (src/routes.tsx) and their Refine resources (services data provider). */
-export const despachoResources: ResourceProps[] = [
-  {
-    name: DESPACHO.expedientes.name,
-    list: '/despacho',
-    show: '/despacho/expedientes/:id',
-    meta: { label: 'Despacho', path: DESPACHO.expedientes.path, dataProviderName: 'default', hide: true },
+export const despachoExpedientes = defineResource({
+  name: 'despacho-expedientes',
+  dataProvider: 'servicios',
+  labels: { singular: 'Expediente del despacho', plural: 'Expedientes del despacho', gender: 'm' },
+  route: '/despacho',
+  showRoute: '/despacho/expedientes/:id',
+  menu: { order: 70, label: 'Despacho' },
+  access: { list: staffMember, create: nobody, edit: staffMember, delete: nobody },
+  deletion: NO_DELETE,
+  paths: {
+    // ?estado&q&orden&page&pageSize → { data, total, contadores }
+    list: '/despacho/expedientes',
+    // the case with its client, acts and history
+    one: '/despacho/expedientes/{id}',
+    custom: {
+      // PUT { estado, motivo? }
+      estado: '/expediente/{id}/estado',
+      // PUT { comentario }: a sent act back to BORRADOR
+      devolver: '/acto/{id}/devolver',
+    },
   },
-  { name: DESPACHO.citas.name, list: '/despacho/citas', meta: { label: 'Citas de la notaría', path: DESPACHO.citas.path, dataProviderName: 'default', hide: true } },
-];
+});
+
+export const despachoCitas = defineResource({
+  name: 'despacho-citas',
+  dataProvider: 'servicios',
+  labels: { singular: 'Cita de la notaría', plural: 'Citas de la notaría', gender: 'f' },
+  route: '/despacho/citas',
+  access: { list: staffMember, create: nobody, edit: staffMember, delete: staffMember },
+  deletion: HARD_DELETE,
+  paths: {
+    // ?desde&hasta (31 days at most) → CitaDespacho[]
+    list: '/despacho/citas',
+    // PUT { date, time, staffId? } moves it; DELETE cancels it (the client is e-mailed)
+    custom: { cita: '/despacho/citas/{id}' },
+  },
+});

@@ -16,7 +16,7 @@ import { pageConfigs } from './pages';
 import documentos from './documentos';
 import copias from './copias';
 import mensajes from './mensajes';
-import { despachoResources } from './despacho';
+import { despachoCitas, despachoExpedientes } from './despacho';
 
 /** The registry: every resource declaration. A new resource is one file plus one line here. */
 export const resourceConfigs: ResourceConfig[] = [
@@ -35,6 +35,8 @@ export const resourceConfigs: ResourceConfig[] = [
   documentos,
   copias,
   mensajes,
+  despachoExpedientes,
+  despachoCitas,
 ];
 
 export { pageConfigs };
@@ -74,12 +76,13 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
     return undefined;
   }
 
-  type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
+  type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { show?: string; label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
   const declared: Declared[] = [
     ...pages.map((p) => ({ name: p.name, route: p.route, menu: p.menu, icon: p.icon, label: p.menu?.label ?? p.labels.plural })),
     ...resources.map((r) => ({
       name: r.name,
       route: r.route ?? '',
+      show: r.showRoute,
       menu: r.menu,
       icon: r.icon,
       label: r.menu?.label ?? r.labels.plural,
@@ -101,6 +104,7 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
     .map(({ d }) => ({
       name: d.name,
       ...(d.route ? { list: d.route } : {}),
+      ...(d.show ? { show: d.show } : {}),
       meta: {
         label: d.label,
         ...(d.menu?.parent ? { parent: d.menu.parent } : {}),
@@ -128,9 +132,7 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
 }
 
 const registry = createRegistry(resourceConfigs, pageConfigs);
-export const { resourceConfig, catalogueConfig, adminTabs, canAccessResource } = registry;
-/** Refine's resources: the registry's, and the office's work (resources/despacho.ts). */
-export const refineResources: ResourceProps[] = [...registry.refineResources, ...despachoResources];
+export const { resourceConfig, catalogueConfig, adminTabs, canAccessResource, refineResources } = registry;
 
 /** The resources behind /rest/v1 with the generated admin views. */
 export const catalogueConfigs = (configs: ResourceConfig[] = resourceConfigs): CatalogueConfig[] => configs.filter(isCatalogue);

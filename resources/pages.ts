@@ -1,4 +1,4 @@
-import { admin, definePage, signedIn, staffMember, type PageConfig } from '../domain/resource';
+import { admin, definePage, signedIn, type PageConfig } from '../domain/resource';
 
 /**
  * Pages that are not resources but have a menu entry and an access rule. The navigation reads
@@ -10,10 +10,9 @@ export const pageConfigs: PageConfig[] = [
   definePage({ name: 'datos-personales', labels: { plural: 'Datos Personales' }, route: '/datos-personales', menu: { order: 20 }, access: { list: signedIn } }),
   definePage({ name: 'servicios', labels: { plural: 'Servicios' }, route: '/servicios', menu: { order: 30 }, access: { list: signedIn } }),
   // expedientes: its own declaration (resources/expedientes.ts) holds its entry
-  definePage({ name: 'copias', labels: { plural: 'Copias' }, route: '/copias', menu: { order: 50 }, access: { list: signedIn } }),
+  // copias: its own declaration (resources/copias.ts) holds its entry
   definePage({ name: 'citas', labels: { plural: 'Citas' }, route: '/citas', menu: { order: 60 }, access: { list: signedIn } }),
-  // The office's work: staff of a notaría only (the services API answers 404 to anyone else).
-  definePage({ name: 'despacho', labels: { plural: 'Despacho' }, route: '/despacho', menu: { order: 70 }, access: { list: staffMember } }),
+  // despacho: the office's work, its own declaration (resources/despacho.ts) holds its entry
   definePage({ name: 'perfil', labels: { plural: 'Perfil' }, route: '/perfil', menu: { hide: true }, access: { list: signedIn } }),
   // The administration area: only admins see the entry and open its pages (others are sent to /citas).
   definePage({ name: 'admin', labels: { plural: 'Notarías' }, route: '/admin/notarias', menu: { order: 90, also: ['/admin'] }, access: { list: admin } }),

@@ -36,9 +36,9 @@ export const privateRoutes: PageRoute[] = [
   { path: '/citas', page: lazy(() => import('./pages/citas/Citas')) },
   { path: '/perfil', page: lazy(() => import('./pages/perfil/Perfil')) },
   { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
-  { path: '/despacho', page: lazy(() => import('./pages/despacho/Despacho')), guard: 'despacho' },
-  { path: '/despacho/expedientes/:id', page: lazy(() => import('./pages/despacho/ExpedienteDespacho')), guard: 'despacho' },
-  { path: '/despacho/citas', page: lazy(() => import('./pages/despacho/CitasDespacho')), guard: 'despacho' },
+  { path: '/despacho', page: lazy(() => import('./pages/despacho/Despacho')), guard: 'despacho-expedientes' },
+  { path: '/despacho/expedientes/:id', page: lazy(() => import('./pages/despacho/ExpedienteDespacho')), guard: 'despacho-expedientes' },
+  { path: '/despacho/citas', page: lazy(() => import('./pages/despacho/CitasDespacho')), guard: 'despacho-expedientes' },
   { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), guard: 'admin' },
   { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), guard: 'admin' },
 ];

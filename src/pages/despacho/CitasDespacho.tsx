@@ -6,7 +6,8 @@ import { Alert, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Segmen
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { CitaDespacho } from '../../../domain/despacho';
 import { etiquetaTipo, fechaEs } from '../../../domain/citas';
-import { DESPACHO } from '../../../resources/despacho';
+import { despachoCitas } from '../../../resources/despacho';
+import { serviciosUrl } from '../../../resources/servicios-url';
 import { usePersonal } from '../citas/datos';
 import SoloPersonal from './SoloPersonal';
 import './despacho.css';
@@ -31,7 +32,7 @@ function Agenda() {
   const hasta = vista === 'dia' ? dia : desde.add(6, 'day');
   const f = (d: Dayjs) => d.format('YYYY-MM-DD');
   const { result, query } = useList<CitaDespacho>({
-    resource: DESPACHO.citas.name,
+    resource: despachoCitas.name,
     filters: [
       { field: 'desde', operator: 'eq', value: f(desde) },
       { field: 'hasta', operator: 'eq', value: f(hasta) },
@@ -54,12 +55,12 @@ function Agenda() {
     return [...m.entries()];
   }, [result.data, f(desde), f(hasta)]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const recargar = () => invalidate({ resource: DESPACHO.citas.name, invalidates: ['list'] });
+  const recargar = () => invalidate({ resource: despachoCitas.name, invalidates: ['list'] });
   const paso = vista === 'dia' ? 1 : 7;
 
   async function mover(c: CitaDespacho, v: { date: Dayjs; time: string; staffId: number }) {
     await mutateAsync({
-      url: DESPACHO.citas.una(c.id),
+      url: serviciosUrl(despachoCitas.name, 'cita', { id: c.id }),
       method: 'put',
       values: { date: v.date.format('YYYY-MM-DD'), time: v.time, staffId: v.staffId },
       successNotification: { type: 'success', message: 'Cita movida; el cliente recibe un email con la nueva fecha' },
@@ -70,7 +71,7 @@ function Agenda() {
   }
   async function cancelar(c: CitaDespacho) {
     await mutateAsync({
-      url: DESPACHO.citas.una(c.id),
+      url: serviciosUrl(despachoCitas.name, 'cita', { id: c.id }),
       method: 'delete',
       values: {},
       successNotification: { type: 'success', message: 'Cita cancelada; el cliente recibe un email' },

@@ -5,7 +5,7 @@ import { useTable } from '@refinedev/antd';
 import { Badge, Button, Card, Empty, Grid, Input, List, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { DespachoExpediente, DespachoLista } from '../../../domain/despacho';
-import { DESPACHO } from '../../../resources/despacho';
+import { despachoExpedientes } from '../../../resources/despacho';
 import { formatoFecha } from '../expedientes/datos';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
@@ -30,7 +30,7 @@ function ListaDespacho() {
   const [vencidos, setVencidos] = useState(false);
 
   const { tableProps, setFilters, tableQuery, currentPage, setCurrentPage, pageSize } = useTable<DespachoExpediente>({
-    resource: DESPACHO.expedientes.name,
+    resource: despachoExpedientes.name,
     pagination: { mode: 'server', pageSize: 20 },
     filters: { mode: 'server' },
     sorters: { mode: 'off' },
@@ -61,7 +61,7 @@ function ListaDespacho() {
   const contadores = (tableQuery.data as Partial<DespachoLista> | undefined)?.contadores;
   const n = (k: keyof NonNullable<typeof contadores>) => (contadores ? ` (${contadores[k]})` : '');
   const todos = contadores ? contadores.PENDIENTE + contadores.EN_TRAMITE + contadores.FINALIZADO : undefined;
-  const abrir = (row: DespachoExpediente) => show(DESPACHO.expedientes.name, row.id);
+  const abrir = (row: DespachoExpediente) => show(despachoExpedientes.name, row.id);
 
   const estadoTag = (row: DespachoExpediente) => (
     <Space size={4} wrap>

@@ -5,7 +5,8 @@ import { Alert, Button, Card, Descriptions, Form, Grid, Input, Modal, Result, Sp
 import { ArrowLeftOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ActoDto } from '../../../domain/expediente';
 import { ETIQUETA_ESTADO, MENSAJES_DESPACHO, siguientesEstados, transicion, type EstadoExpediente } from '../../../domain/despacho';
-import { DESPACHO } from '../../../resources/despacho';
+import { despachoExpedientes } from '../../../resources/despacho';
+import { serviciosUrl } from '../../../resources/servicios-url';
 import { formatoFecha, formatoFechaHora } from '../expedientes/datos';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
@@ -52,9 +53,8 @@ function Vista() {
   const movil = Grid.useBreakpoint().md === false;
   const invalidate = useInvalidate();
   const { result: exp, query } = useOne<ExpedienteDespachoDto>({
-    resource: DESPACHO.expedientes.name,
+    resource: despachoExpedientes.name,
     id,
-    meta: { path: DESPACHO.expedientes.uno(id) },
     errorNotification: false,
   });
   const { mutateAsync, mutation } = useCustomMutation();
@@ -64,11 +64,11 @@ function Vista() {
   const [formMotivo] = Form.useForm<{ motivo: string }>();
   const [formDevolver] = Form.useForm<{ comentario: string }>();
 
-  const recargar = () => invalidate({ resource: DESPACHO.expedientes.name, invalidates: ['list', 'detail'], id });
+  const recargar = () => invalidate({ resource: despachoExpedientes.name, invalidates: ['list', 'detail'], id });
 
   async function mover(estado: EstadoExpediente, motivo?: string) {
     await mutateAsync({
-      url: DESPACHO.estado(id),
+      url: serviciosUrl(despachoExpedientes.name, 'estado', { id }),
       method: 'put',
       values: { estado, motivo },
       successNotification: { type: 'success', message: `Expediente: ${ETIQUETA_ESTADO[estado]}` },
@@ -81,7 +81,7 @@ function Vista() {
 
   async function devolverActo(acto: ActoDespacho, comentario: string) {
     await mutateAsync({
-      url: DESPACHO.devolver(acto.id),
+      url: serviciosUrl(despachoExpedientes.name, 'devolver', { id: acto.id }),
       method: 'put',
       values: { comentario },
       successNotification: { type: 'success', message: 'Acto devuelto al cliente' },
