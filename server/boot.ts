@@ -10,7 +10,7 @@ import { signAnonKey } from './auth/jwt.js';
 import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
 import { createStorage } from './storage/index.js';
-import { startBarridoArchivos } from './storage/barrido.js';
+import { barrerAlArrancar, startBarridoArchivos } from './storage/barrido.js';
 import { securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
@@ -55,6 +55,7 @@ export async function startServer(
   // appointment e-mails (booked, moved, cancelled) queued by the database
   const avisos = startNotificaciones(db, ctx.mailer, log);
   // files whose row never committed (a crash between the two) or whose row is gone
+  await barrerAlArrancar(db, ctx.storage, log);
   const barrido = startBarridoArchivos(db, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
   const avisosMensajes = startAvisosMensajes(db, log);

@@ -13,7 +13,7 @@ const LOTE = 500;
  * never committed (the process killed between the two), or a row deleted whose file removal
  * failed. Answers how many it removed.
  */
-export async function barrerArchivos(db: Queryable, storage: Storage, ahora = new Date()): Promise<number> {
+export async function barrerArchivos(db: Queryable, storage: Storage, ahora = new Date(), gracia = GRACIA_MS): Promise<number> {
   let borrados = 0;
   let vistos = 0;
   let lote: string[] = [];
@@ -27,13 +27,24 @@ export async function barrerArchivos(db: Queryable, storage: Storage, ahora = ne
     }
     lote = [];
   };
-  for await (const clave of storage.list(new Date(ahora.getTime() - GRACIA_MS))) {
+  for await (const clave of storage.list(new Date(ahora.getTime() - gracia))) {
     lote.push(clave);
     if (lote.length >= LOTE) await revisar();
     if (++vistos >= POR_RONDA) break;
   }
   if (lote.length) await revisar();
   return borrados;
+}
+
+/**
+ * Before the server takes requests, a folder of its own (DATA_DIR is one process's) has no upload
+ * on its way: every file no row names is left by a crash between the file and its row, whatever its
+ * age, and goes now. A bucket may be shared by other servers still uploading, so it keeps the grace.
+ */
+export async function barrerAlArrancar(db: Queryable, storage: Storage, log: (m: string) => void): Promise<void> {
+  if (storage.kind !== 'local') return;
+  const n = await barrerArchivos(db, storage, new Date(), 0);
+  if (n) log(`[archivos] ${n} archivo(s) sin registro de una parada brusca eliminado(s)`);
 }
 
 /** Sweeps a minute after the start and then every hour. */

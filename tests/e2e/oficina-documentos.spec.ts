@@ -113,8 +113,13 @@ test('the office and the client: act returned and resent, deed, authorised copy 
   await expect(cliente.locator('.ant-list-item').filter({ hasText: 'Herencia de la casa de Toledo' })).toContainText('Solicitada');
   await screenshot(cliente, 'oficina-10-copias-solicitada');
 
-  // the office delivers it with the copy's PDF
-  await oficina.reload();
+  // the office sees the request waiting in /despacho and delivers it with the copy's PDF
+  await oficina.goto('/despacho');
+  const porAtender = oficina.locator('.desp-copias .ant-list-item').filter({ hasText: 'Herencia de la casa de Toledo' });
+  await expect(porAtender).toContainText('Copia autorizada');
+  await expect(porAtender).toContainText('Solicitada');
+  await screenshot(oficina, 'oficina-10b-despacho-copias-por-atender');
+  await porAtender.getByRole('button', { name: /Abrir expediente/ }).click();
   await oficina.getByRole('tab', { name: 'Copias' }).click();
   const solicitud = oficina.locator('.ant-list-item').filter({ hasText: 'Copia autorizada' });
   await expect(solicitud).toContainText('Solicitada');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { startTestServer, type TestServer } from '../support/server';
 import { PDF, formulario } from '../support/archivos';
-import { barrerArchivos } from '../../server/storage/barrido';
+import { barrerAlArrancar, barrerArchivos } from '../../server/storage/barrido';
 import type { StorageSettings } from '../../server/storage/index';
 
 /**
@@ -89,5 +89,13 @@ describe.each(backends)('files in %s', (_name, settings) => {
     expect(await barrerArchivos(s.ctx.db, s.ctx.storage)).toBe(0);
     expect(await barrerArchivos(s.ctx.db, s.ctx.storage, new Date(Date.now() + 2 * 3600_000))).toBe(1);
     expect(await claves()).toEqual([rows[0].clave]);
+  });
+
+  it('at start, a folder loses at once what a crash left (no upload is on its way yet); a shared bucket keeps the grace', async () => {
+    const antes = await claves();
+    await s.ctx.storage.put('2026/11/parada-brusca', PDF, 'application/pdf');
+    await barrerAlArrancar(s.ctx.db, s.ctx.storage, () => undefined);
+    expect((await claves()).sort()).toEqual(settings().kind === 'local' ? antes.sort() : [...antes, '2026/11/parada-brusca'].sort());
+    await s.ctx.storage.delete('2026/11/parada-brusca');
   });
 });

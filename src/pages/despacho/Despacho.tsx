@@ -9,6 +9,7 @@ import { despachoExpedientes } from '../../../resources/despacho';
 import { formatoFecha } from '../expedientes/datos';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
+import CopiasPorAtender from './CopiasPorAtender';
 import './despacho.css';
 
 type Filtro = '' | 'PENDIENTE' | 'EN_TRAMITE' | 'FINALIZADO';
@@ -79,6 +80,7 @@ function ListaDespacho() {
           <Button icon={<CalendarOutlined />}>Citas de la notaría</Button>
         </Link>
       </div>
+      <CopiasPorAtender />
       <Segmented<Filtro>
         value={estado}
         onChange={setEstado}
