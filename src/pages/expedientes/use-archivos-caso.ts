@@ -83,7 +83,8 @@ export function useMisCopias() {
 
 export function useCopiasDespacho() {
   const { result, query } = useCustom<CopiaDto[]>({ url: serviciosUrl(copias.name, 'despacho'), method: 'get', errorNotification: false });
-  return { copias: (result.data ?? []) as CopiaDto[], isLoading: query.isLoading };
+  // useCustom answers {} until the request has answered
+  return { copias: Array.isArray(result.data) ? (result.data as CopiaDto[]) : [], isLoading: query.isLoading };
 }
 
 /** Asks for a copy, or (office) moves a request on; every copy list refreshes. */
@@ -139,5 +140,7 @@ export function useNoLeidos(): NoLeidosDto {
     queryOptions: { refetchInterval: 15_000 },
     errorNotification: false,
   });
-  return (result.data as NoLeidosDto | undefined) ?? { total: 0, porExpediente: {} };
+  // useCustom answers {} until the request has answered
+  const data = result.data as Partial<NoLeidosDto> | undefined;
+  return { total: data?.total ?? 0, porExpediente: data?.porExpediente ?? {} };
 }
