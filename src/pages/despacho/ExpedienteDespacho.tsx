@@ -16,8 +16,6 @@ import CopiasDespacho from './huecos/CopiasDespacho';
 import ConversacionDespacho from './huecos/ConversacionDespacho';
 import './despacho.css';
 
-type ActoDespacho = ActoDto & { devolucionComentario?: string | null; devueltoEn?: string | null };
-
 interface ExpedienteDespachoDto {
   id: string;
   titulo: string;
@@ -27,7 +25,7 @@ interface ExpedienteDespachoDto {
   vencido: boolean;
   notariaNombre: string;
   cliente: { id: string; nombre: string; identificador: { tipo: string | null; numero: string | null }; email: string | null; telefono: string | null };
-  actos: ActoDespacho[];
+  actos: ActoDto[];
   historial: { estadoAnterior: string; estado: string; motivo: string | null; fecha: string }[];
 }
 
@@ -59,8 +57,8 @@ function Vista() {
   });
   const { mutateAsync, mutation } = useCustomMutation();
   const [atras, setAtras] = useState<EstadoExpediente | null>(null);
-  const [devolver, setDevolver] = useState<ActoDespacho | null>(null);
-  const [viendo, setViendo] = useState<ActoDespacho | null>(null);
+  const [devolver, setDevolver] = useState<ActoDto | null>(null);
+  const [viendo, setViendo] = useState<ActoDto | null>(null);
   const [formMotivo] = Form.useForm<{ motivo: string }>();
   const [formDevolver] = Form.useForm<{ comentario: string }>();
 
@@ -79,7 +77,7 @@ function Vista() {
     await recargar();
   }
 
-  async function devolverActo(acto: ActoDespacho, comentario: string) {
+  async function devolverActo(acto: ActoDto, comentario: string) {
     await mutateAsync({
       url: serviciosUrl(despachoExpedientes.name, 'devolver', { id: acto.id }),
       method: 'put',
@@ -143,7 +141,7 @@ function Vista() {
             key: 'actos',
             label: `Actos (${exp.actos.length})`,
             children: (
-              <Table<ActoDespacho>
+              <Table<ActoDto>
                 rowKey="id"
                 dataSource={exp.actos}
                 pagination={false}

@@ -1,30 +1,17 @@
 import { useState } from 'react';
-import { useNotification } from '@refinedev/core';
-import { Button, Form, Input, Modal, Radio, type ButtonProps } from 'antd';
-import { ETIQUETA_TIPO_COPIA, TIPOS_COPIA, solicitudCopiaSchema, type TipoCopia } from '../../../domain/copias';
-import { useCopiasAcciones } from './use-archivos-caso';
+import { Button, Form, Modal, type ButtonProps } from 'antd';
+import { CamposSolicitudCopia, useSolicitudCopia, VALORES_INICIALES_COPIA, type ValoresSolicitudCopia } from './SolicitudCopia';
 
 /** 'Solicitar copia' of a finished case's deed: simple or authorised, with a reason. */
 export default function SolicitarCopia({ expediente, size }: { expediente: { id: string; titulo: string }; size?: ButtonProps['size'] }) {
   const [abierto, setAbierto] = useState(false);
-  const [form] = Form.useForm<{ tipo: TipoCopia; motivo: string }>();
-  const { solicitar, ocupado } = useCopiasAcciones();
-  const { open } = useNotification();
+  const [form] = Form.useForm<ValoresSolicitudCopia>();
+  const { enviar, ocupado } = useSolicitudCopia(form);
 
-  const enviar = async () => {
-    const values = await form.validateFields();
-    const parsed = solicitudCopiaSchema.safeParse(values);
-    if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: i.path as never, errors: [i.message] })));
-      return;
-    }
-    try {
-      await solicitar(expediente.id, parsed.data);
-      open?.({ type: 'success', message: 'Solicitud de copia enviada', description: 'La notaría le avisará cuando la copia esté disponible.' });
+  const aceptar = async () => {
+    if (await enviar(expediente.id, await form.validateFields())) {
       setAbierto(false);
       form.resetFields();
-    } catch (e) {
-      open?.({ type: 'error', message: 'No se pudo solicitar la copia', description: (e as Error).message });
     }
   };
 
@@ -39,24 +26,12 @@ export default function SolicitarCopia({ expediente, size }: { expediente: { id:
         okText="Solicitar"
         cancelText="Cancelar"
         confirmLoading={ocupado}
-        onOk={enviar}
+        onOk={aceptar}
         onCancel={() => setAbierto(false)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" initialValues={{ tipo: 'SIMPLE', motivo: '' }} requiredMark={false}>
-          <Form.Item name="tipo" label="Tipo de copia" rules={[{ required: true, message: 'Elija el tipo de copia' }]}>
-            <Radio.Group options={TIPOS_COPIA.map((t) => ({ value: t, label: ETIQUETA_TIPO_COPIA[t] }))} />
-          </Form.Item>
-          <Form.Item
-            name="motivo"
-            label="Motivo"
-            rules={[
-              { required: true, whitespace: true, message: 'Indique el motivo de la solicitud' },
-              { max: 500, message: 'El motivo no puede superar los 500 caracteres' },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={500} showCount placeholder="Por ejemplo: para presentarla en el banco" />
-          </Form.Item>
+        <Form form={form} layout="vertical" initialValues={VALORES_INICIALES_COPIA} requiredMark={false}>
+          <CamposSolicitudCopia />
         </Form>
       </Modal>
     </>
