@@ -19,6 +19,8 @@ export const CRUD_ACTIONS: readonly CrudAction[] = ['list', 'create', 'edit', 'd
 export interface Viewer {
   role: Role;
   notarias?: readonly number[];
+  /** idPersona of the signed-in person (the token's sub): owns the rows whose owner column holds it. */
+  id?: string;
 }
 
 /**
@@ -36,6 +38,8 @@ export interface AccessRule {
   readonly liveColumn?: string;
   /** staffMember: only those whose token names notarías they work at (admins too, when they are staff). */
   readonly needsNotarias?: boolean;
+  /** ownerOr: the signed-in person whose id this column holds passes on that row, whatever the rest of the rule says. */
+  readonly ownerColumn?: string;
 }
 
 /** Everyone, also visitors without a session. */
@@ -54,6 +58,14 @@ export const nobody: AccessRule = { name: 'nobody', roles: [] };
 /** `rule`, but those who may not edit see only rows where `column` is true (switched-off rows stay private). */
 export const onlyLive = (rule: AccessRule, column: string): AccessRule => ({ ...rule, liveColumn: column });
 
+/**
+ * The person a row belongs to (its `column` holds their idPersona), and whoever `others` lets
+ * through: `ownerOr('user_id', staffOfNotaria())` = the owner, staff of the row's notaría and
+ * admins; `ownerOr('persona_id')` = the owner only. Without a row ("may at all") every signed-in
+ * person passes: everyone may act on rows of their own.
+ */
+export const ownerOr = (column: string, others: AccessRule = nobody): AccessRule => ({ ...others, ownerColumn: column });
+
 /** The rule of each action. */
 export type ResourceAccess = Record<CrudAction, AccessRule>;
 
@@ -67,6 +79,10 @@ export const ADMIN_ONLY: ResourceAccess = catalogueAccess(admin);
  */
 export function permits(rule: AccessRule, viewer: Viewer | Role | null | undefined, row?: Record<string, unknown>): boolean {
   const v: Viewer = typeof viewer === 'object' && viewer ? viewer : { role: (viewer as Role | null | undefined) ?? 'anon' };
+  if (rule.ownerColumn && v.role !== 'anon') {
+    if (!row) return true;
+    if (v.id !== undefined && row[rule.ownerColumn] != null && String(row[rule.ownerColumn]) === v.id) return true;
+  }
   if (!rule.roles.includes(v.role)) return false;
   if (rule.needsNotarias && !(v.notarias?.length)) return false;
   if (rule.notariaColumn && v.role === 'staff' && row) return (v.notarias ?? []).includes(Number(row[rule.notariaColumn]));
@@ -283,6 +299,20 @@ export interface PendientesConfig {
   leer: (stored: unknown) => ({ id?: string | number } & Record<string, unknown>) | undefined;
 }
 
+/**
+ * A services resource served by the generic handler (server/routes/recursos.ts) instead of routes
+ * of its own: rows of one table of schema `servicios`, each belonging to the person in `owner`.
+ * The handler validates bodies with the declaration's `schema` (its keys are the columns), stores
+ * `owner` = the caller, and answers every action as `access` says; a row the caller may not see
+ * answers 404, exactly like one that does not exist.
+ */
+export interface ServiciosCrud {
+  /** The table, in schema servicios: `id uuid` primary key, the owner column, the schema's columns. */
+  table: string;
+  /** The column with the idPersona of the person the row belongs to (set from the token, never from the body). */
+  owner: string;
+}
+
 /** A resource of the services API (/nt/demo/v1/servicios): pages of its own, URLs from here. */
 export interface ServiciosConfig extends ResourceBase {
   dataProvider: 'servicios';
@@ -291,6 +321,25 @@ export interface ServiciosConfig extends ResourceBase {
   pendientes?: PendientesConfig;
   /** The validation of a record when the resource has one (form, server route and tests). */
   schema?: z.ZodObject;
+  /** Served by the generic owner-scoped handler (then `paths` is crudPaths('/<name>') and `schema` is required). */
+  crud?: ServiciosCrud;
+  /** The generic handler's list order. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+}
+
+/** The five paths the generic handler serves for a resource at `base` ('/consultas'). */
+export const crudPaths = (base: string) =>
+  ({ list: base, one: `${base}/{id}`, create: base, update: `${base}/{id}`, delete: `${base}/{id}` }) satisfies ServiciosPaths;
+
+/**
+ * A table behind /rest/v1 whose pages are its own (src/pages/…), not the generated views: e.g.
+ * citas, rows of one person each. Declared for Refine's resource, its route, menu entry and access;
+ * its RLS is written in its migrations (not by app_meta.politicas_catalogo) and the /rest/v1 part
+ * of the authorization matrix reads its `access` for the expected answers.
+ */
+export interface PagesTableConfig extends ResourceBase {
+  dataProvider: 'supabase';
+  views: 'own';
 }
 
 /** A page that is not a resource but has a menu entry and an access rule (dashboard, perfil…). */
@@ -304,7 +353,7 @@ export interface PageConfig {
   access: Pick<ResourceAccess, 'list'>;
 }
 
-export type ResourceConfig = CatalogueConfig | ServiciosConfig;
+export type ResourceConfig = CatalogueConfig | ServiciosConfig | PagesTableConfig;
 
 /** Identity with type checking: `export default defineResource({...})`. */
 export function defineResource<T extends ResourceConfig>(config: T): T {

@@ -8,17 +8,14 @@ import categoriasServicios from './categorias-servicios';
 import actosServicios from './actos-servicios';
 import plantillasEscrituras from './plantillas-escrituras';
 import festivos from './festivos';
-import expedientes from './expedientes';
-import actos from './actos';
-import personas from './personas';
-import privilegios from './privilegios';
+import citas from './citas';
 import { pageConfigs } from './pages';
-import documentos from './documentos';
-import copias from './copias';
-import mensajes from './mensajes';
-import { despachoCitas, despachoExpedientes } from './despacho';
+import { serviciosResources } from './api-servicios';
 
-/** The registry: every resource declaration. A new resource is one file plus one line here. */
+/**
+ * The registry: every resource declaration. A new resource is one file plus one line here (a
+ * resource of the services API: one line in resources/api-servicios.ts).
+ */
 export const resourceConfigs: ResourceConfig[] = [
   notarias,
   personal,
@@ -28,15 +25,9 @@ export const resourceConfigs: ResourceConfig[] = [
   actosServicios,
   plantillasEscrituras,
   festivos,
-  expedientes,
-  actos,
-  personas,
-  privilegios,
-  documentos,
-  copias,
-  mensajes,
-  despachoExpedientes,
-  despachoCitas,
+  citas,
+  // the services API's resources: their list is resources/api-servicios.ts, which the server reads too
+  ...serviciosResources,
 ];
 
 export { pageConfigs };
@@ -50,7 +41,8 @@ export function crudAction(action: string): CrudAction | undefined {
   return undefined;
 }
 
-export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase';
+/** A table behind /rest/v1 with the generated views (not one with pages of its own, like citas). */
+export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase' && !('views' in r);
 
 /** The route a catalogue without a tab is served at; only a declaration that states it is served there. */
 export const adminRoute = (name: string) => `/admin/recursos/${name}`;

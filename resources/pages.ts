@@ -11,7 +11,7 @@ export const pageConfigs: PageConfig[] = [
   definePage({ name: 'servicios', labels: { plural: 'Servicios' }, route: '/servicios', menu: { order: 30 }, access: { list: signedIn } }),
   // expedientes: its own declaration (resources/expedientes.ts) holds its entry
   // copias: its own declaration (resources/copias.ts) holds its entry
-  definePage({ name: 'citas', labels: { plural: 'Citas' }, route: '/citas', menu: { order: 60 }, access: { list: signedIn } }),
+  // citas: its own declaration (resources/citas.ts) holds its entry
   // despacho: the office's work, its own declaration (resources/despacho.ts) holds its entry
   definePage({ name: 'perfil', labels: { plural: 'Perfil' }, route: '/perfil', menu: { hide: true }, access: { list: signedIn } }),
   // The administration area: only admins see the entry and open its pages (others are sent to /citas).

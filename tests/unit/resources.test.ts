@@ -10,7 +10,7 @@ import plantillas, { templateNames } from '../../resources/plantillas-escrituras
 import festivos from '../../resources/festivos';
 import fs from 'node:fs';
 import path from 'node:path';
-import { adminTabs, canAccessResource, catalogueConfigs, pageConfigs, refineResources, resourceConfigs } from '../../resources';
+import { adminTabs, canAccessResource, catalogueConfigs, isCatalogue, pageConfigs, refineResources, resourceConfigs } from '../../resources';
 import { allows, CRUD_ACTIONS, resourceMessages, weekdaysLabel } from '../../domain/resource';
 import { catalogueSql, latestCatalogueSql } from '../../domain/resource-policies';
 import { formFields, prepareRow } from '../../src/crud/schema-rules';
@@ -275,7 +275,7 @@ describe('Every declaration, as the registry holds it', () => {
   it.each(resourceConfigs.map((c) => [c.name, c] as const))('%s: a soft delete is an edit: the same rule, and the form never shows the deletion column', (_name, config) => {
     if (config.deletion.mode !== 'soft') return;
     expect(config.access.delete).toEqual(config.access.edit);
-    if (config.dataProvider === 'supabase') {
+    if (isCatalogue(config)) {
       const column = config.deletion.column;
       expect(formFields({ ...config, fields: [...config.fields, { name: column, label: 'Activo', widget: 'boolean' }] }).map((f) => f.name)).not.toContain(column);
       // a stale value of the column in the form's values is not saved either
