@@ -27,7 +27,7 @@ export interface RunningServer {
 /** Opens the database, migrates (and seeds) it, and serves the app. Used by main.ts and the tests. */
 export async function startServer(
   overrides: Partial<Config> = {},
-  opts: { db?: Db; log?: (m: string) => void } = {},
+  opts: { db?: Db; log?: (m: string) => void; extraResources?: AppContext['extraResources'] } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(process.env, overrides);
   const log = opts.log ?? ((m: string) => console.log(m));
@@ -50,6 +50,7 @@ export async function startServer(
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, production: config.production }),
     anonKey: await signAnonKey(config.jwtSecret),
     storage: createStorage(config.storage),
+    extraResources: opts.extraResources,
   };
   const { app, direct } = createApp(ctx);
   // appointment e-mails (booked, moved, cancelled) queued by the database

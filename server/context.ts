@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { Mailer } from './mail.js';
 import type { Storage } from './storage/index.js';
+import type { ServiciosConfig } from '../domain/resource.js';
 
 /** What every route module receives: settings, database, mail and log. */
 export interface AppContext {
@@ -13,4 +14,9 @@ export interface AppContext {
   log: (message: string) => void;
   /** The gateway's public key (a JWT of role anon), as a hosted Supabase project has. */
   anonKey: string;
+  /**
+   * Services declarations served by the generic handler besides the registry's
+   * (resources/api-servicios.ts): a test's fixture resource, registered at start.
+   */
+  extraResources?: readonly ServiciosConfig[];
 }

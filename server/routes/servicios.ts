@@ -18,6 +18,8 @@ import { documentosRoutes } from './documentos.js';
 import { copiasMensajesRoutes } from './copias-mensajes.js';
 import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../services/personas.js';
+import { recursosRoutes } from './recursos.js';
+import { serviciosResources } from '../../resources/api-servicios.js';
 
 /** The notary services API, under /nt/demo/v1/servicios. */
 export function serviciosRoutes(appCtx: AppContext) {
@@ -48,6 +50,8 @@ export function serviciosRoutes(appCtx: AppContext) {
   app.route('/notificaciones', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
   app.route('/auditoria', auditoriaRoutes(ctx));
+  // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)
+  app.route('/', recursosRoutes(ctx, [...serviciosResources, ...(ctx.extraResources ?? [])]));
   // an unknown path of the API is a JSON 404, never the SPA's index.html
   app.all('*', () => {
     throw notFound('Recurso no encontrado');

@@ -4,6 +4,8 @@ import { startTestServer, type TestServer } from '../support/server';
 import { allows, type ResourceConfig, type Viewer } from '../../domain/resource';
 import { catalogueConfigs, resourceConfig } from '../../resources';
 import { serverSamples } from '../support/registry';
+import { describeServiciosMatrix } from '../support/registry-servicios';
+import { serviciosResources } from '../../resources/api-servicios';
 
 /**
  * Who may do what, as one table per API: the services API (every endpoint) and /rest/v1 (every
@@ -232,6 +234,31 @@ describe('services API: one row per endpoint, one column per point of view', () 
     expect(rows[0]).toEqual({ nombre: 'Alba', email: emailOf('A'), n: 6 });
     const priv = await server.ctx.db.query<{ leer: boolean }>('select permiso_leer_ficha as leer from servicios.privilegios where id = $1', [ids.privTodo]);
     expect(priv.rows[0].leer).toBe(true);
+  });
+});
+
+/**
+ * The services resources served by the generic handler (a declaration with `crud` in
+ * resources/api-servicios.ts): their rows of this matrix follow from their declarations, for anon,
+ * the owner, another client, staff of the row's notaría and of another, and an admin
+ * (tests/support/registry-servicios.ts). The endpoints above have routes of their own.
+ */
+describe('services API: the declared resources', () => {
+  describeServiciosMatrix(() => server, () => serviciosResources);
+
+  // every path a services declaration names exists and wants a session: without one it answers
+  // 401, never data (its {placeholders} filled with an id nobody has)
+  const declared = serviciosResources.flatMap((config) =>
+    (['list', 'one', 'create', 'update', 'delete'] as const).flatMap((action) => {
+      const templates = config.paths[action];
+      const method = { list: 'GET', one: 'GET', create: 'POST', update: 'PUT', delete: 'DELETE' }[action];
+      return (typeof templates === 'string' ? [templates] : (templates ?? [])).map((t) => `${method} ${t} (${config.name}.${action})`);
+    }),
+  );
+  it.each(declared)('%s answers 401 without a session', async (entry) => {
+    const [method, template] = entry.split(' ');
+    const res = await server.api(template.replace(/\{\w+\}/g, randomUUID()), { method, json: method === 'POST' || method === 'PUT' ? {} : undefined });
+    expect(res.status).toBe(401);
   });
 });
 

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, SERVICES, type TestServer } from '../support/server';
 import { catalogueConfigs } from '../../resources';
+import { serviciosResources } from '../../resources/api-servicios';
+import { describeServiciosFuzz } from '../support/registry-servicios';
 
 /**
  * Generated malformed input against every services endpoint, the /rest/v1 gateway and the
@@ -613,3 +615,6 @@ describe('fuzz', () => {
     expect(await dataFingerprint()).toEqual(before);
   }, BUDGET_MS.functions + 60_000);
 });
+
+// the services resources served by the generic handler, from their declarations (tests/support/registry-servicios.ts)
+describeServiciosFuzz(() => server, () => serviciosResources);

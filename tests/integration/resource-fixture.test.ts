@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { CrudFilter } from '@refinedev/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import idiomas from '../fixtures/resource-idiomas';
+import consultas from '../fixtures/resource-consultas';
 import { adminRoute, createRegistry, pageConfigs, resourceConfigs } from '../../resources';
 import { liveFilter, resourceMessages } from '../../domain/resource';
 import { catalogueSql, latestCatalogueSql } from '../../domain/resource-policies';
@@ -11,6 +12,7 @@ import { prepareRow, uniqueViolation } from '../../src/crud/schema-rules';
 import { navEntries, type MenuItemLike } from '../../src/shell/navigation';
 import { serverSamples } from '../support/registry';
 import { describeRegistryMatrix } from '../support/registry-matrix';
+import { describeServiciosFuzz, describeServiciosMatrix } from '../support/registry-servicios';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -23,13 +25,17 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 
 const MIGRATION = fs.readFileSync('tests/fixtures/idiomas.sql', 'utf8');
-// the registry with its one line more
-const registry = createRegistry([...resourceConfigs, idiomas], pageConfigs);
+// the services-API resource: its migration (server/db/migrations) and its declaration
+const MIGRATION_CONSULTAS = fs.readFileSync('tests/fixtures/consultas.sql', 'utf8');
+// the registry with its lines more (idiomas in resources/index.ts, consultas in resources/api-servicios.ts)
+const registry = createRegistry([...resourceConfigs, idiomas, consultas], pageConfigs);
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // the server serves consultas as it serves every services declaration of the registry
+  server = await startTestServer({}, { extraResources: [consultas] });
   await server.ctx.db.exec(MIGRATION);
+  await server.ctx.db.exec(MIGRATION_CONSULTAS);
 });
 afterAll(() => server?.close());
 
@@ -82,4 +88,39 @@ describe('idiomas, declared once', () => {
 
 describe('idiomas in the authorization matrix', () => {
   describeRegistryMatrix(() => server, () => [idiomas]);
+});
+
+/**
+ * The proof of the services-API walk-through: consultas (tests/fixtures/resource-consultas.ts, one
+ * declaration with `crud`, and tests/fixtures/consultas.sql, its table), served by the generic
+ * handler with no route of its own, is a Refine resource of the servicios data provider, and the
+ * registry's services matrix and fuzz test cover it.
+ */
+describe('consultas, a services-API resource declared once', () => {
+  it('is a Refine resource of the servicios data provider with the paths the server serves', () => {
+    expect(registry.refineResources.find((r) => r.name === 'consultas')).toMatchObject({
+      meta: { dataProviderName: 'default', paths: { list: '/consultas', one: '/consultas/{id}', create: '/consultas', update: '/consultas/{id}', delete: '/consultas/{id}' } },
+    });
+    expect(registry.canAccessResource('consultas', 'create', 'assistant')).toBe(true);
+    expect(registry.canAccessResource('consultas', 'create', 'anon')).toBe(false);
+  });
+
+  it('validates with its schema: 400 with the message under the field, nothing stored', async () => {
+    const persona = randomUUID();
+    await server.ctx.db.query(
+      `insert into servicios.personas (id, tipo_persona, identificador_tipo, identificador_numero, nombre) values ($1, 'FISICA', 'NIF', '74000001R', 'Eva')`,
+      [persona],
+    );
+    const res = await server.api('/consultas', { method: 'POST', token: await server.token(persona), json: { notaria_id: 1, asunto: '  ' } });
+    expect([res.status, await res.json()]).toEqual([400, { message: 'El asunto es obligatorio (hasta 200 caracteres)', fieldErrors: { asunto: 'El asunto es obligatorio (hasta 200 caracteres)' } }]);
+    expect((await server.ctx.db.query('select 1 from servicios.consultas where persona_id = $1', [persona])).rows).toEqual([]);
+  });
+});
+
+describe('consultas in the services authorization matrix', () => {
+  describeServiciosMatrix(() => server, () => [consultas]);
+});
+
+describe('consultas in the fuzz test', () => {
+  describeServiciosFuzz(() => server, () => [consultas]);
 });

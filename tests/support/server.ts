@@ -5,6 +5,7 @@ import { openPglite } from '../../server/db/pglite';
 import { startServer, type RunningServer } from '../../server/boot';
 import { signAccessToken, type AppRole } from '../../server/auth/jwt';
 import type { Config } from '../../server/config';
+import type { ServiciosConfig } from '../../domain/resource';
 
 export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
 export const SERVICES = '/nt/demo/v1/servicios';
@@ -21,14 +22,14 @@ export interface TestServer extends RunningServer {
 /** Starts the whole server on a free port with its own copy of the migrated, seeded database. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { log?: (message: string) => void } = {},
+  opts: { log?: (message: string) => void; extraResources?: ServiciosConfig[] } = {},
 ): Promise<TestServer> {
   const snapshot = process.env.TEST_DB_SNAPSHOT;
   const db = await openPglite(null, snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined);
   const server = await startServer(
     // trustProxy 1: the tests play the proxy in front and name the caller in X-Forwarded-For
     { port: 0, dataDir: null, databaseUrl: null, jwtSecret: TEST_JWT_SECRET, production: false, trustProxy: 1, ...overrides },
-    { db, log: opts.log ?? (() => undefined) },
+    { db, log: opts.log ?? (() => undefined), extraResources: opts.extraResources },
   );
   return {
     ...server,
