@@ -11,6 +11,7 @@ import festivos from './festivos';
 import citas from './citas';
 import { pageConfigs } from './pages';
 import { serviciosResources } from './api-servicios';
+import { fixtureResources } from './fixtures';
 
 /**
  * The registry: every resource declaration. A new resource is one file plus one line here (a
@@ -28,6 +29,8 @@ export const resourceConfigs: ResourceConfig[] = [
   citas,
   // the services API's resources: their list is resources/api-servicios.ts, which the server reads too
   ...serviciosResources,
+  // none, except in the build of the fixture journey (see resources/fixtures.ts)
+  ...fixtureResources,
 ];
 
 export { pageConfigs };
