@@ -1,16 +1,24 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { bundleStats, precompress } from './scripts/vite-plugins.ts';
 
 const server = process.env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
 const SIDE_EFFECT_FREE =
-  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js)[\\/]/;
+  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js|error-stack-parser|stackframe)[\\/]/;
 
 // Two entries: the portal (index.html) and the act form shown in an iframe (formulario.html).
 export default defineConfig({
   // precompress: every asset also as .br and .gz, served by content negotiation (server/static.ts)
   plugins: [react(), bundleStats(), precompress()],
+  resolve: {
+    alias: [
+      // Refine's query strings (list pages' URL state) through qs-esm: qs itself brings ~95 KB of
+      // polyfill packages (side-channel, get-intrinsic, object-inspect...) to every signed-in page.
+      { find: /^qs$/, replacement: fileURLToPath(new URL('./src/vendor/qs.ts', import.meta.url)) },
+    ],
+  },
   build: {
     rollupOptions: {
       input: { main: 'index.html', formulario: 'formulario.html' },
@@ -19,7 +27,8 @@ export default defineConfig({
       // and remark-gfm (the markdown stack, 13 KB on the wire, for its MarkdownField, unused) and
       // @refinedev/core's imports papaparse (CSV import/export, unused); @refinedev/supabase's
       // imports supabase-js (its createClient, re-exported) where the portal gives it a PostgREST
-      // client of its own (providers/supabase-client.ts).
+      // client of its own (providers/supabase-client.ts). @refinedev/devtools-internal imports
+      // error-stack-parser (CommonJS) for a trace it builds only in development.
       treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
       output: {
         // Automatic splitting made 66-81 files for a signed-in page (every set of lazy pages sharing
