@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
-import { DESPUES_DE_ACCEDER, pinLogin } from '../../../providers/pin-login';
+import { authProvider, DESPUES_DE_ACCEDER } from '../../../providers/auth-provider';
 import { session, sessionExpiry } from '../../../providers/session';
 import { maskEmail } from '../../../domain/email-mask';
 import type { TipoDocumento } from '../../../domain/identifiers';
@@ -131,8 +131,9 @@ export default function LoginPage() {
     if (!pin.trim()) return setPinError(LOGIN_MENSAJES.pinObligatorio);
     setPinError(null);
     setVerifying(true);
-    // authProvider.login itself: this page runs outside Refine (see pinLogin)
-    const result = await pinLogin({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' });
+    // The authProvider's own login, called directly: useLogin would need Refine on this page
+    // (~40 KB Brotli more, over the 150 KB a visitor's first page may take).
+    const result = await authProvider.login({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' });
     if (!result.success) {
       setVerifying(false);
       setPin('');
