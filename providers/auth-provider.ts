@@ -1,7 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { displayName as displayNameOf } from '../domain/display-name';
 import { parseLoginResponse } from '../domain/login-response';
-import { AuthProxyError, callAuthProxy } from './auth-proxy';
 import type { AppRole } from '../domain/resource';
 import { currentRole, currentStaffNotarias, setLimitedSession, tokenClaims } from './viewer';
 import { SERVICES_URL } from './config';
@@ -96,6 +95,9 @@ export const authProvider = {
   /** The PIN sign-in (auth-proxy loginWithPincode): stores the session and answers Refine's login result. */
   async login(variables: LoginVariables): Promise<LoginResult> {
     forgetSession();
+    // loaded here: the login page has it already; signed-in pages never sign in, and it brings the
+    // supabase function and table clients (~5 KB Brotli) to every one of them
+    const { AuthProxyError, callAuthProxy } = await import('./auth-proxy');
     try {
       const body = await callAuthProxy({ action: 'loginWithPincode', ...variables }, 'Código PIN incorrecto');
       const data = parseLoginResponse(body);
