@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
 import { authProvider, DESPUES_DE_ACCEDER } from '../../../providers/auth-provider';
@@ -8,6 +8,7 @@ import { maskEmail } from '../../../domain/email-mask';
 import type { TipoDocumento } from '../../../domain/identifiers';
 import { LOGIN_MENSAJES, loginDocumentError } from '../../../domain/login-rules';
 import { useToast } from '../../shell/notifications';
+import { Spinner } from '../../shell/Loading';
 import InitialStep from './InitialStep';
 import PinForm from './PinForm';
 import './login.css';
@@ -241,7 +242,7 @@ export default function LoginPage() {
           />
         )}
         {step === 'registration' && (
-          <Suspense fallback={<Spin className="login-spin" />}>
+          <Suspense fallback={<Spinner size={20} className="login-spin" />}>
             <RegistrationStep email={email} busy={busy} onEmail={setEmail} onSubmit={registrar} onBack={volver} />
           </Suspense>
         )}
