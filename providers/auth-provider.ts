@@ -95,9 +95,12 @@ export const authProvider = {
   /** The PIN sign-in (auth-proxy loginWithPincode): stores the session and answers Refine's login result. */
   async login(variables: LoginVariables): Promise<LoginResult> {
     forgetSession();
+    const fallo = { success: false, error: { name: 'Error de acceso', message: 'Error al iniciar sesión' } } as const;
     // loaded here: the login page has it already; signed-in pages never sign in, and it brings the
     // supabase function and table clients (~5 KB Brotli) to every one of them
-    const { AuthProxyError, callAuthProxy } = await import('./auth-proxy');
+    const proxy = await import('./auth-proxy').catch(() => null);
+    if (!proxy) return fallo;
+    const { AuthProxyError, callAuthProxy } = proxy;
     try {
       const body = await callAuthProxy({ action: 'loginWithPincode', ...variables }, 'Código PIN incorrecto');
       const data = parseLoginResponse(body);
@@ -105,7 +108,7 @@ export const authProvider = {
       return { success: true, redirectTo: DESPUES_DE_ACCEDER, successNotification: LOGIN_OK };
     } catch (e) {
       // No answer at all is not a wrong PIN.
-      const message = e instanceof AuthProxyError && e.status === 0 ? 'Error al iniciar sesión' : (e as Error).message;
+      const message = e instanceof AuthProxyError && e.status === 0 ? fallo.error.message : (e as Error).message;
       return { success: false, error: { name: 'Error de acceso', message: message || 'Código PIN incorrecto' } };
     }
   },
