@@ -1,16 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { bundleStats, precompress } from './scripts/vite-plugins.ts';
 
 const server = process.env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
 const SIDE_EFFECT_FREE =
-  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js)[\\/]/;
+  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js|error-stack-parser|stackframe)[\\/]/;
+
+/** The registry, the signed-in providers and what they share with every page (see codeSplitting). */
+const PORTAL_CORE =
+  /[\\/]resources[\\/]|[\\/]providers[\\/](?:access-control|i18n|servicios-data|servicios-pendientes|servicios-paths|supabase-data)|[\\/]domain[\\/](?:resource|expediente|mensajes)\.ts$|[\\/]node_modules[\\/]dayjs[\\/]/;
 
 // Two entries: the portal (index.html) and the act form shown in an iframe (formulario.html).
 export default defineConfig({
   // precompress: every asset also as .br and .gz, served by content negotiation (server/static.ts)
   plugins: [react(), bundleStats(), precompress()],
+  resolve: {
+    alias: [
+      // Refine's query strings (list pages' URL state) through qs-esm: qs itself brings ~95 KB of
+      // polyfill packages (side-channel, get-intrinsic, object-inspect...) to every signed-in page.
+      { find: /^qs$/, replacement: fileURLToPath(new URL('./src/vendor/qs.ts', import.meta.url)) },
+    ],
+  },
   build: {
     rollupOptions: {
       input: { main: 'index.html', formulario: 'formulario.html' },
@@ -19,7 +31,8 @@ export default defineConfig({
       // and remark-gfm (the markdown stack, 13 KB on the wire, for its MarkdownField, unused) and
       // @refinedev/core's imports papaparse (CSV import/export, unused); @refinedev/supabase's
       // imports supabase-js (its createClient, re-exported) where the portal gives it a PostgREST
-      // client of its own (providers/supabase-client.ts).
+      // client of its own (providers/supabase-client.ts). @refinedev/devtools-internal imports
+      // error-stack-parser (CommonJS) for a trace it builds only in development.
       treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
       output: {
         // Automatic splitting made 66-81 files for a signed-in page (every set of lazy pages sharing
@@ -30,7 +43,16 @@ export default defineConfig({
         // stay one). Measured (npm run bench -- --only=bundle, bytes Chromium received): 10,000 →
         // 27 files for /datos-personales, 50,000 → 20 (404 KB), 120,000 → 14 but 412 KB (more code
         // copied in than headers saved). The style files stay the same ten as without it.
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 50_000 } },
+        //
+        // The copies also hit what the Portal (src/Portal.tsx) loads for every signed-in page: the
+        // registry and the providers reached a page chunk as well (~11-15 KB Brotli twice on
+        // /expedientes, /admin/notarias, /despacho). They form one chunk of their own, which the
+        // Portal loads and the pages reuse. Only modules the login page does not use (it must
+        // not load the registry): the test names them, without their dependencies.
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 50_000 },
+          groups: [{ name: 'registry', test: (id: string) => PORTAL_CORE.test(id), includeDependenciesRecursively: false }],
+        },
       },
     },
     chunkSizeWarningLimit: 1500,

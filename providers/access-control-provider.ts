@@ -1,66 +1,11 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { session } from './session';
 import { canAccessResource } from '../resources';
-import type { AppRole, Viewer } from '../domain/resource';
+import type { AppRole } from '../domain/resource';
+import { currentViewer } from './viewer';
 
 export type { AppRole };
-
-/** The claims of a JWT, read without verifying (the server verifies; the browser only displays). */
-export function tokenClaims(token: string | undefined | null): Record<string, unknown> {
-  const payload = token?.split('.')[1];
-  if (!payload) return {};
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
-    const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
-    const claims = JSON.parse(json) as unknown;
-    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/**
- * The role the server's token says: admin (claim app_role), staff when it names notarías the user
- * works at (claim notarias, read from the staff rows at sign-in and every refresh), else assistant.
- */
-export function roleFromToken(token: string | undefined | null): AppRole {
-  if (tokenClaims(token).app_role === 'admin') return 'admin';
-  return staffNotariasFromToken(token).length > 0 ? 'staff' : 'assistant';
-}
-
-/** Who the token says the user is: the role and the notarías of claim `notarias`. */
-export function viewerFromToken(token: string | undefined | null): Viewer {
-  const role = roleFromToken(token);
-  return role === 'assistant' ? { role } : { role, notarias: staffNotariasFromToken(token) };
-}
-
-let limitedSession = false;
-/** A session kept despite a failed check (cross-origin problem) runs as assistant. */
-export function setLimitedSession(limited: boolean) {
-  limitedSession = limited;
-}
-
-/** The signed-in user's role; the browser only reads it, the server decides it. */
-export function currentRole(): AppRole {
-  return currentViewer().role as AppRole;
-}
-
-export function currentViewer(): Viewer {
-  return limitedSession ? { role: 'assistant' } : viewerFromToken(session.get().token);
-}
-
-/**
- * The notarías (public.notarias.id) the server says the user is staff of (claim notarias, read from
- * the staff rows at sign-in and every refresh); [] for clients and for admins who are not staff.
- */
-export function staffNotariasFromToken(token: string | undefined | null): number[] {
-  const n = tokenClaims(token).notarias;
-  return Array.isArray(n) ? n.filter((x): x is number => Number.isSafeInteger(x) && x > 0) : [];
-}
-
-export function currentStaffNotarias(): number[] {
-  return limitedSession ? [] : staffNotariasFromToken(session.get().token);
-}
+export { currentRole, currentStaffNotarias, currentViewer, roleFromToken, setLimitedSession, staffNotariasFromToken, tokenClaims, viewerFromToken } from './viewer';
 
 /**
  * Answers from the declarations of the registry (resources/*.ts and resources/pages.ts): the same

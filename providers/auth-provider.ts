@@ -1,10 +1,10 @@
 import type { AuthProvider } from '@refinedev/core';
-import { displayName as displayNameOf } from '../domain/persona';
+import { displayName as displayNameOf } from '../domain/display-name';
+import { parseLoginResponse } from '../domain/login-response';
 import type { AppRole } from '../domain/resource';
-import { currentRole, currentStaffNotarias, setLimitedSession, tokenClaims } from './access-control-provider';
+import { currentRole, currentStaffNotarias, setLimitedSession, tokenClaims } from './viewer';
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
-import { pinLogin, type LoginVariables } from './pin-login';
 import { session, sessionExpiry } from './session';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */
@@ -27,7 +27,21 @@ export interface Identity {
   notarias: number[];
 }
 
-export type { LoginVariables };
+export interface LoginVariables {
+  username: string;
+  pincode: string;
+  externalIdNotaria: string;
+}
+
+/** The toast of a successful sign-in. */
+export const LOGIN_OK = { message: 'Acceso correcto', description: 'Bienvenido al portal de la notaría' } as const;
+
+/** Where a new session starts, unless the login page was sent a ?to= target. */
+export const DESPUES_DE_ACCEDER = '/datos-personales';
+
+export type LoginResult =
+  | { success: true; redirectTo: string; successNotification: typeof LOGIN_OK }
+  | { success: false; error: { name: string; message: string } };
 
 /**
  * Dispatched on window when a session is kept despite a failed check (a cross-origin problem):
@@ -72,11 +86,31 @@ export function forgetSession() {
 /** fetch rejects with a TypeError when the request never got an answer (CORS, network). */
 const isCrossOriginFailure = (e: unknown) => e instanceof TypeError;
 
-export const authProvider: AuthProvider = {
-  /** The PIN sign-in (pin-login.ts; the login page calls the same function, outside Refine). */
-  async login(variables: LoginVariables) {
+/**
+ * The portal's authProvider. This module stays light (no Refine, no registry, no zod): the login
+ * page, which runs outside Refine to keep a visitor's first page small, calls this same object's
+ * login.
+ */
+export const authProvider = {
+  /** The PIN sign-in (auth-proxy loginWithPincode): stores the session and answers Refine's login result. */
+  async login(variables: LoginVariables): Promise<LoginResult> {
     forgetSession();
-    return pinLogin(variables);
+    const fallo = { success: false, error: { name: 'Error de acceso', message: 'Error al iniciar sesión' } } as const;
+    // loaded here: the login page has it already; signed-in pages never sign in, and it brings the
+    // supabase function and table clients (~5 KB Brotli) to every one of them
+    const proxy = await import('./auth-proxy').catch(() => null);
+    if (!proxy) return fallo;
+    const { AuthProxyError, callAuthProxy } = proxy;
+    try {
+      const body = await callAuthProxy({ action: 'loginWithPincode', ...variables }, 'Código PIN incorrecto');
+      const data = parseLoginResponse(body);
+      session.save({ token: data.accessToken, refreshToken: data.refreshToken, idPersona: data.idPersona });
+      return { success: true, redirectTo: DESPUES_DE_ACCEDER, successNotification: LOGIN_OK };
+    } catch (e) {
+      // No answer at all is not a wrong PIN.
+      const message = e instanceof AuthProxyError && e.status === 0 ? fallo.error.message : (e as Error).message;
+      return { success: false, error: { name: 'Error de acceso', message: message || 'Código PIN incorrecto' } };
+    }
   },
 
   async logout() {
@@ -142,4 +176,4 @@ export const authProvider: AuthProvider = {
   async getPermissions() {
     return session.get().token ? currentRole() : null;
   },
-};
+} satisfies AuthProvider;

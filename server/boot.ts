@@ -11,7 +11,7 @@ import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
 import { createStorage } from './storage/index.js';
 import { barrerAlArrancar, startBarridoArchivos } from './storage/barrido.js';
-import { securityHeaderValues } from './security.js';
+import { ASSET_HEADERS, securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
 
@@ -60,7 +60,7 @@ export async function startServer(
   const barrido = startBarridoArchivos(db, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
   const avisosMensajes = startAvisosMensajes(db, log);
-  const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct);
+  const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS);
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   } catch (e) {

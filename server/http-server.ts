@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { RequestError, getRequestListener } from '@hono/node-server';
 import { MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO } from './http.js';
+import { isAssetRequest } from './static.js';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
@@ -43,6 +44,8 @@ export function createHttpServer(
   securityHeaders: Record<string, string>,
   /** Answers the requests it takes (true) before Hono's app sees them: gateway reads (gateway/direct.ts). */
   direct: (req: IncomingMessage, res: ServerResponse) => boolean = () => false,
+  /** The headers of a GET or HEAD of a built asset (isAssetRequest), instead of securityHeaders. */
+  assetHeaders: Readonly<Record<string, string>> = securityHeaders,
 ): HttpServer {
   /** A refusal's body and headers: {message} as JSON, the app's security headers, and the end of the connection. */
   const refusal = (message: string) => {
@@ -67,7 +70,8 @@ export function createHttpServer(
   });
   let stopping = false;
   const server = createServer((req, res) => {
-    for (const name in securityHeaders) res.setHeader(name, securityHeaders[name]);
+    const headers = isAssetRequest(req.method, req.url) ? assetHeaders : securityHeaders;
+    for (const name in headers) res.setHeader(name, headers[name]);
     if (stopping) res.setHeader('Connection', 'close');
     if (!direct(req, res)) void app(req, res);
   });

@@ -36,3 +36,11 @@ export async function securityHeaderValues(config: Config): Promise<Record<strin
   const probe = new Hono().use(headers).get('/', (c) => c.body(null));
   return Object.fromEntries((await probe.request('/')).headers);
 }
+
+/**
+ * What a built, hashed file under /assets/ (a script, a style sheet, an image) carries instead of
+ * the above: nosniff. The other headers are policies of a document (what it may load or frame,
+ * what it sends as referrer, its process isolation) and act through the HTML that loads these
+ * files, which keeps them; on each of the ~20 script answers of a signed-in page they cost ~0.7 KB.
+ */
+export const ASSET_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff' };

@@ -32,6 +32,24 @@ const TYPES: Record<string, string> = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Where the build puts its hashed files. */
+const ASSETS = '/assets/';
+
+/**
+ * Whether a request asks for a built asset: GET or HEAD of a path under /assets/. Such a request is
+ * answered only with a file inside dist/assets/ (or 404), never with a document, so the HTTP
+ * server may send it the asset headers (security.ts) before routing. The raw request target is
+ * read as the URL parser reads it (dot segments, %2e included, resolved).
+ */
+export function isAssetRequest(method: string | undefined, url: string | undefined): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || !url?.startsWith(ASSETS)) return false;
+  try {
+    return new URL(url, 'http://x').pathname.startsWith(ASSETS);
+  } catch {
+    return false;
+  }
+}
 const REVALIDATE = 'no-cache';
 
 /** The encodings built beside each file, best first: Brotli is about 15-20 % smaller than gzip. */
@@ -129,8 +147,9 @@ async function serveFile(c: Context, file: string, cacheControl: string): Promis
     'Cache-Control': cacheControl,
     // one ETag per stored body: a cache must not answer a gzip request with a Brotli body it validated
     ETag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`,
-    'Last-Modified': original.mtime.toUTCString(),
   };
+  // an immutable file is never revalidated by date; the ETag serves a forced reload
+  if (cacheControl !== IMMUTABLE) headers['Last-Modified'] = original.mtime.toUTCString();
   if (available.length) headers.Vary = 'Accept-Encoding';
   if (encoding) headers['Content-Encoding'] = encoding;
   if (matches(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers);
@@ -145,13 +164,15 @@ export function mountSpa(app: Hono, distDir: string) {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
-    const file = fileFor(root, c.req.path);
+    const asset = c.req.path.startsWith(ASSETS);
+    let file = fileFor(root, c.req.path);
+    // an asset path answers only with a file of dist/assets/ (it got the asset headers: isAssetRequest)
+    if (asset && file && !file.startsWith(path.join(root, ASSETS))) file = null;
     // hashed names: a new build writes new files, so these never change
-    const cache = c.req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
-    const answer = file && (await serveFile(c, file, cache));
+    const answer = file && (await serveFile(c, file, asset ? IMMUTABLE : REVALIDATE));
     if (answer) return answer;
     // a chunk of another build is an error the browser must see, not index.html parsed as a script
-    if (c.req.path.startsWith('/assets/')) return c.text('No encontrado', 404);
+    if (asset) return c.text('No encontrado', 404);
     return next();
   });
   app.on(['GET', 'HEAD'], '*', async (c) => {

@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useGetIdentity, useInvalidateAuthStore } from '@refinedev/core';
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { forgetSession, type Identity } from '../../providers/auth-provider';
@@ -11,6 +11,9 @@ import Loading from './Loading';
 import NavLinks from './NavLinks';
 import './shell.css';
 
+// antd's Drawer (with rc-drawer, ~6 KB Brotli) only for those who open the menu on a small screen
+const NavDrawer = lazy(() => import('./NavDrawer'));
+
 /**
  * The signed-in frame: header ('Notaría', greeting and clock, account menu), the navigation
  * (a bar on wide screens, a left drawer on small ones) and the page below it.
@@ -18,6 +21,8 @@ import './shell.css';
 export default function Layout({ children }: { children: ReactNode }) {
   const { data: identity, isLoading } = useGetIdentity<Identity>();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // mounted from the first opening on, so closing animates
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const invalidateAuth = useInvalidateAuthStore();
   // the person saved their own data (e.g. completed their name): the greeting follows without a reload
   const ownId = identity?.id;
@@ -46,7 +51,10 @@ export default function Layout({ children }: { children: ReactNode }) {
             aria-label="Abrir menú de navegación"
             aria-expanded={drawerOpen}
             aria-controls="shell-drawer"
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           />
           <Link to="/dashboard" className="shell-title">
             Notaría
@@ -61,20 +69,11 @@ export default function Layout({ children }: { children: ReactNode }) {
           <NavLinks viewer={identity} />
         </nav>
       </header>
-      <Drawer
-        id="shell-drawer"
-        title="Notaría"
-        placement="left"
-        width={280}
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        closable={{ 'aria-label': 'Cerrar menú' }}
-        styles={{ body: { padding: 8 } }}
-      >
-        <nav aria-label="Navegación principal">
-          <NavLinks viewer={identity} vertical onNavigate={() => setDrawerOpen(false)} />
-        </nav>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} viewer={identity} />
+        </Suspense>
+      )}
       <main id="contenido" className="shell-content" tabIndex={-1}>
         {children}
       </main>

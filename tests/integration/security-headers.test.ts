@@ -94,7 +94,6 @@ describe('security headers on every kind of answer', () => {
     ['SPA index', () => fetch(`${server.url}/`), 200],
     ['SPA deep link', () => fetch(`${server.url}/expedientes/123`), 200],
     ['the act form', () => fetch(`${server.url}/formulario.html`), 200],
-    ['a static asset', () => fetch(`${server.url}/assets/app-1234.js`), 200],
     ['services API', () => server.api('/health'), 200],
     ['services API 401', () => server.api('/persona/x'), 401],
     ['services API 400', () => server.api('/auth/refresh', { method: 'POST', body: '{no json', headers: { 'Content-Type': 'application/json' } }), 400],
@@ -131,6 +130,15 @@ describe('security headers on every kind of answer', () => {
       await res.arrayBuffer();
     });
   }
+
+  it('a hashed static asset: nosniff, and not the document policies (they act on the HTML that loads it)', async () => {
+    const res = await fetch(`${server.url}/assets/app-1234.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Content-Security-Policy')).toBeNull();
+    expect(res.headers.get('X-Frame-Options')).toBeNull();
+    await res.arrayBuffer();
+  });
 
   it('errors keep their JSON shape: {message} for the services API, PostgREST\'s for the gateway', async () => {
     expect(await (await server.api('/no/such/thing')).json()).toEqual({ message: 'Recurso no encontrado' });

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
-import { DESPUES_DE_ACCEDER, pinLogin } from '../../../providers/pin-login';
+import { authProvider, DESPUES_DE_ACCEDER } from '../../../providers/auth-provider';
 import { session, sessionExpiry } from '../../../providers/session';
 import { maskEmail } from '../../../domain/email-mask';
 import type { TipoDocumento } from '../../../domain/identifiers';
 import { LOGIN_MENSAJES, loginDocumentError } from '../../../domain/login-rules';
 import { useToast } from '../../shell/notifications';
+import { Spinner } from '../../shell/Loading';
 import InitialStep from './InitialStep';
 import PinForm from './PinForm';
 import './login.css';
@@ -131,8 +132,9 @@ export default function LoginPage() {
     if (!pin.trim()) return setPinError(LOGIN_MENSAJES.pinObligatorio);
     setPinError(null);
     setVerifying(true);
-    // authProvider.login itself: this page runs outside Refine (see pinLogin)
-    const result = await pinLogin({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' });
+    // The authProvider's own login, called directly: useLogin would need Refine on this page
+    // (~40 KB Brotli more, over the 150 KB a visitor's first page may take).
+    const result = await authProvider.login({ username, pincode: pin.trim(), externalIdNotaria: notaria ?? '' });
     if (!result.success) {
       setVerifying(false);
       setPin('');
@@ -240,7 +242,7 @@ export default function LoginPage() {
           />
         )}
         {step === 'registration' && (
-          <Suspense fallback={<Spin className="login-spin" />}>
+          <Suspense fallback={<Spinner size={20} className="login-spin" />}>
             <RegistrationStep email={email} busy={busy} onEmail={setEmail} onSubmit={registrar} onBack={volver} />
           </Suspense>
         )}

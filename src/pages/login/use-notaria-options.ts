@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { notariasDeAcceso, type NotariaDeAcceso } from '../../../providers/pin-login';
+import { notariasDeAcceso, type NotariaDeAcceso } from '../../../providers/notarias-de-acceso';
 import { useToast } from '../../shell/notifications';
 
 export type NotariaOption = NotariaDeAcceso;
