@@ -61,6 +61,9 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
   const porVencimiento = q.orden === 'vencimiento';
   const orden = porVencimiento ? `(x.estado in ${TERMINADOS}), x.due_date, x.fecha_alta desc, x.id` : 'x.fecha_alta desc, x.id';
   const ordenE = orden.replace(/x\./g, 'e.');
+  // within one estado 'finished or not' is the same for every row: dropped, the order is the one
+  // of the (notaria_id, estado, …) indexes, read from their start
+  const ordenEstado = porVencimiento ? 'e.due_date, e.fecha_alta desc, e.id' : ordenE;
   const hasta = q.page * q.size;
   const offset = (q.page - 1) * q.size;
   const notsIdint = `array(select idint from public.notarias where id = any($1::bigint[]))`;
@@ -133,7 +136,7 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
   } else {
     ({ rows } = await leer(
       estadosRef
-        ? `${deNotaria(`cross join unnest(${estadosRef}::text[]) est`)} where e.notaria_id = nots.idint and e.estado = est order by ${ordenE} limit ${hasta}) x`
+        ? `${deNotaria(`cross join unnest(${estadosRef}::text[]) est`)} where e.notaria_id = nots.idint and e.estado = est order by ${ordenEstado} limit ${hasta}) x`
         : `${deNotaria('')} where e.notaria_id = nots.idint order by ${ordenE} limit ${hasta}) x`,
       `(select coalesce(sum(c.total), 0) from servicios.expedientes_por_estado c
          where c.notaria_id = any(${notsIdint}) ${estadosRef ? `and c.estado = any(${estadosRef}::text[])` : ''})`,
