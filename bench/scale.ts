@@ -46,10 +46,13 @@ select md5('bench-persona-' || g)::uuid,
        'Nombre' || g, 'Apellido' || (g % 997), 'Segundo' || (g % 991), 'persona' || g || '@example.com'
 from generate_series(1, ${personas}) g;
 
-insert into servicios.expedientes (titulo, estado, fecha_alta, persona_id, notaria_id)
+insert into servicios.expedientes (titulo, estado, fecha_alta, due_date, persona_id, notaria_id)
 select 'Expediente ' || e,
-       (array['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'])[(e % 3) + 1],
+       -- by e / 3, not e: the notaría is e % 3, and each notaría needs cases in every estado
+       (array['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'])[((e / 3) % 3) + 1],
        now() - make_interval(mins => e),
+       -- three cases in four have a due date, spread over the year before and after today
+       case when e % 4 <> 0 then current_date + ((e * 7) % 730 - 365) end,
        case when e % 1000 = 1 then '${NIE_PERSONA}'::uuid
             else md5('bench-persona-' || case when e % 10 = 0 then ((e / 10) % ${owned}) + 1 else (e % ${personas}) + 1 end)::uuid end,
        (e % 3) + 1
@@ -123,6 +126,21 @@ export const scale: Bench = {
       ctx.figure('  staff, estado Finalizado', round(enTramite.p95), 'ms p95', below(50, 'ms'), `p50 ${round(enTramite.p50)} ms`);
       const vencidos = await p95(`${SERVICES}/despacho/expedientes?page=1&size=20&orden=vencimiento`, staff.accessToken);
       ctx.figure('  staff, overdue first', round(vencidos.p95), 'ms p95', below(50, 'ms'), `p50 ${round(vencidos.p50)} ms`);
+      const vencidosEstado = await p95(`${SERVICES}/despacho/expedientes?page=1&size=20&orden=vencimiento&estado=EN_TRAMITE`, staff.accessToken);
+      ctx.figure('  staff, En trámite overdue first', round(vencidosEstado.p95), 'ms p95', below(50, 'ms'), `p50 ${round(vencidosEstado.p50)} ms`);
+      // the client search (accent- and case-insensitive, name or document, anywhere in it): a few
+      // clients ('Nombre4242' and the ten 'Nombre4242x'), one document, a surname one client in
+      // 90 has ('Apellido12', 'Apellido120'…'Apellido129'), and a word every client has
+      const busquedas: [label: string, q: string][] = [
+        ['client name, accents and case', 'NÓMBRE4242'],
+        ['client document, partial', String(4242 * 7).padStart(8, '0')],
+        ['surname of 1 client in 90', 'apellido12'],
+        ['a word every client has', 'nombre'],
+      ];
+      for (const [label, q] of busquedas) {
+        const r = await p95(`${SERVICES}/despacho/expedientes?page=1&size=20&q=${encodeURIComponent(q)}`, staff.accessToken);
+        ctx.figure(`  staff, search: ${label}`, round(r.p95), 'ms p95', below(50, 'ms'), `p50 ${round(r.p50)} ms; q=${q}; ${totalOf(r.body)} cases`);
+      }
     }
     const ownedList = await p95(`${SERVICES}/persona/owner/${client.idPersona}`, client.accessToken);
     ctx.figure(`GET /persona/owner/{id} (${owned} owned, whole list)`, round(ownedList.p95), 'ms p95', undefined,

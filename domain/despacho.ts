@@ -83,17 +83,49 @@ export const devolverActoSchema = z.object({
 /** The estados the office's list filters by (Finalizado includes Completado). */
 export const FILTROS_ESTADO = ['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'] as const;
 
+/**
+ * How far the office's list may be read, so every request has a bounded cost: a page of the whole
+ * list lies within its first VENTANA_DESPACHO cases, a page of a client search within its first
+ * VENTANA_BUSQUEDA (a longer search is narrowed by typing more of the name or document).
+ */
+export const VENTANA_DESPACHO = 10_000;
+export const VENTANA_BUSQUEDA = 1_000;
+/** A client search needs this many letters or digits in a row (what a trigram index can look up). */
+export const BUSQUEDA_MINIMA = 3;
+const BUSQUEDA_SERVIBLE = new RegExp(`[\\p{L}\\p{N}]{${BUSQUEDA_MINIMA}}`, 'u');
+const miles = (n: number) => n.toLocaleString('es-ES', { useGrouping: true });
+
+export const MENSAJES_LISTA_DESPACHO = {
+  busquedaCorta: `Escriba al menos ${BUSQUEDA_MINIMA} letras o cifras seguidas del nombre o del documento del cliente`,
+  busquedaLarga: 'La búsqueda no puede superar los 200 caracteres',
+  ventana: `Solo se pueden consultar los ${miles(VENTANA_DESPACHO)} primeros expedientes de la lista; filtre por estado o busque un cliente`,
+  ventanaBusqueda: `Solo se pueden consultar los ${miles(VENTANA_BUSQUEDA)} primeros expedientes de una búsqueda; escriba más del nombre o del documento`,
+  size: 'size debe estar entre 1 y 100',
+  page: 'page debe ser un número entero de 1 en adelante',
+} as const;
+
 /** GET /despacho/expedientes (pageSize, as the portal's data provider names it, is size) */
 export const despachoQuerySchema = z.preprocess((v) => {
   const q = (v ?? {}) as Record<string, unknown>;
   return q.size === undefined && q.pageSize !== undefined ? { ...q, size: q.pageSize } : q;
 }, z.object({
   estado: z.preprocess((v) => (v === '' ? undefined : v), z.enum(FILTROS_ESTADO, { error: 'El estado debe ser PENDIENTE, EN_TRAMITE o FINALIZADO' }).optional()),
-  q: z.string().max(200, 'El filtro no puede superar los 200 caracteres').optional(),
+  /** Name or document of the client, anywhere in it; spaces around and repeated inside do not count. */
+  q: z
+    .string()
+    .max(200, MENSAJES_LISTA_DESPACHO.busquedaLarga)
+    .transform((v) => v.trim().replace(/\s+/g, ' ') || undefined)
+    .refine((v) => v === undefined || BUSQUEDA_SERVIBLE.test(v), MENSAJES_LISTA_DESPACHO.busquedaCorta)
+    .optional(),
   /** recientes: newest first; vencimiento: the unfinished by due date (overdue first), then the finished. */
   orden: z.enum(['recientes', 'vencimiento'], { error: 'El orden debe ser recientes o vencimiento' }).optional(),
-  page: z.coerce.number({ error: 'page debe ser un número' }).int().min(1, 'page debe ser 1 o mayor').max(10_000).default(1),
-  size: z.coerce.number({ error: 'size debe ser un número' }).int().min(1).max(100, 'size no puede superar 100').default(20),
+  page: z.coerce.number({ error: MENSAJES_LISTA_DESPACHO.page }).int(MENSAJES_LISTA_DESPACHO.page).min(1, MENSAJES_LISTA_DESPACHO.page).default(1),
+  size: z.coerce.number({ error: MENSAJES_LISTA_DESPACHO.size }).int(MENSAJES_LISTA_DESPACHO.size).min(1, MENSAJES_LISTA_DESPACHO.size).max(100, MENSAJES_LISTA_DESPACHO.size).default(20),
+}).superRefine((v, ctx) => {
+  const ventana = v.q ? VENTANA_BUSQUEDA : VENTANA_DESPACHO;
+  if ((v.page - 1) * v.size >= ventana) {
+    ctx.addIssue({ code: 'custom', path: ['page'], message: v.q ? MENSAJES_LISTA_DESPACHO.ventanaBusqueda : MENSAJES_LISTA_DESPACHO.ventana });
+  }
 }));
 export type DespachoQuery = z.infer<typeof despachoQuerySchema>;
 
@@ -116,7 +148,10 @@ export interface DespachoExpediente {
 
 export interface DespachoLista {
   data: DespachoExpediente[];
+  /** Cases the pages can reach: all that match, or the first VENTANA_DESPACHO (VENTANA_BUSQUEDA for a search). */
   total: number;
+  /** More cases match than total: the rest is reached by filtering or by a longer search. */
+  totalAcotado: boolean;
   /** Cases of my notarías per estado (Finalizado counts Completado too). */
   contadores: Record<(typeof FILTROS_ESTADO)[number], number>;
 }

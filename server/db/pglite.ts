@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult, SqlStatement } from './db.js';
 import { BatchResults, batchMessage, type BoundStatement } from './pglite-protocol.js';
 
@@ -112,6 +113,8 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     // PGlite's default shared_buffers (128 MB) fill up under load and wasm memory never shrinks:
     // 32 MB keeps the server's resident memory low; the host's page cache still serves the files.
     postgresqlconf: [`shared_buffers=${SHARED_BUFFERS}`],
+    // trigram indexes: the office's client search (0036_despacho_busqueda.sql); PostgreSQL has it built in
+    extensions: { pg_trgm },
   });
   const prepared = new PreparedStatements(pg);
 

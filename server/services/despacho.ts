@@ -6,6 +6,8 @@ import { notificar } from '../notificaciones/index.js';
 import {
   FILTROS_ESTADO,
   MENSAJES_DESPACHO,
+  VENTANA_BUSQUEDA,
+  VENTANA_DESPACHO,
   transicion,
   type CambioEstado,
   type DespachoExpediente,
@@ -28,47 +30,46 @@ const CLIENTE_NOMBRE = `case when p.tipo_persona = 'JURIDICA'
 /** The estados stored for a filter: Finalizado includes Completado. */
 const estadosDe = (f: (typeof FILTROS_ESTADO)[number]) => (f === 'FINALIZADO' ? ['FINALIZADO', 'COMPLETADO'] : [f]);
 
+/** The client's search key (servicios.clave_cliente), stored and trigram-indexed by 0036_despacho_busqueda.sql. */
+const CLAVE_CLIENTE = 'p.clave_busqueda';
+
 /**
- * GET /despacho/expedientes. A page is read notaría by notaría (and estado by estado when
- * filtered) from the indexes of 0016_despacho.sql, each walk stopping at the page's end, so the
- * first page costs the same with a hundred or a hundred thousand cases; totals and counters come
- * from servicios.expedientes_por_estado unless a client filter needs a count.
+ * Up to this many matching cases a search is read client by client (their cases from the index
+ * of 0036, sorted in memory); beyond it, matches are common enough that walking the notaría's
+ * newest cases meets a page of them within about (page end × cases / LECTURA_CLIENTES) rows.
+ */
+const LECTURA_CLIENTES = 5_000;
+
+const escaparLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * GET /despacho/expedientes. Without a search, a page is read notaría by notaría (and estado by
+ * estado when filtered) from the indexes of 0016_despacho.sql and 0036, each walk stopping at the
+ * page's end (at most VENTANA_DESPACHO cases in), and the total comes from
+ * servicios.expedientes_por_estado. A client search finds the clients by the trigram index on
+ * their key, then counts their cases in my notarías up to LECTURA_CLIENTES: that many or fewer are
+ * read and sorted whole; more, and the page comes from the notaría's walk filtered by the key.
  */
 export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'notarias'>, q: DespachoQuery): Promise<DespachoLista> {
   const notarias = staffNotarias(user);
-  const vacio = { data: [], total: 0, contadores: { PENDIENTE: 0, EN_TRAMITE: 0, FINALIZADO: 0 } };
+  const vacio = { data: [], total: 0, totalAcotado: false, contadores: { PENDIENTE: 0, EN_TRAMITE: 0, FINALIZADO: 0 } };
   if (!notarias.length) return vacio;
   const params: unknown[] = [notarias];
   const p = (v: unknown) => (params.push(v), `$${params.length}`);
   const estados = q.estado ? estadosDe(q.estado) : null;
   const estadosRef = estados ? p(estados) : null;
-  const texto = q.q?.trim();
-  const filtroCliente = texto
-    ? (() => {
-        const patron = p(`%${texto.replace(/[\\%_]/g, '\\$&')}%`);
-        return `and exists (select 1 from servicios.personas p where p.id = e.persona_id
-                  and (servicios.sin_acentos(${CLIENTE_NOMBRE}) like servicios.sin_acentos(${patron})
-                       or upper(p.identificador_numero) like upper(replace(replace(${patron}, ' ', ''), '-', ''))))`;
-      })()
-    : '';
   const porVencimiento = q.orden === 'vencimiento';
   const orden = porVencimiento ? `(x.estado in ${TERMINADOS}), x.due_date, x.fecha_alta desc, x.id` : 'x.fecha_alta desc, x.id';
   const ordenE = orden.replace(/x\./g, 'e.');
+  // within one estado 'finished or not' is the same for every row: dropped, the order is the one
+  // of the (notaria_id, estado, …) indexes, read from their start
+  const ordenEstado = porVencimiento ? 'e.due_date, e.fecha_alta desc, e.id' : ordenE;
   const hasta = q.page * q.size;
   const offset = (q.page - 1) * q.size;
-  const fuente = estadosRef
-    ? `nots cross join unnest(${estadosRef}::text[]) est cross join lateral (
-         select e.id, e.estado, e.fecha_alta, e.due_date from servicios.expedientes e
-          where e.notaria_id = nots.idint and e.estado = est ${filtroCliente} order by ${ordenE} limit ${hasta}) x`
-    : `nots cross join lateral (
-         select e.id, e.estado, e.fecha_alta, e.due_date from servicios.expedientes e
-          where e.notaria_id = nots.idint ${filtroCliente} order by ${ordenE} limit ${hasta}) x`;
-  const total = texto
-    ? `(select count(*) from servicios.expedientes e join nots on nots.idint = e.notaria_id
-         where ${estadosRef ? `e.estado = any(${estadosRef}::text[])` : 'true'} ${filtroCliente})`
-    : `(select coalesce(sum(c.total), 0) from servicios.expedientes_por_estado c join nots on nots.idint = c.notaria_id
-         ${estadosRef ? `where c.estado = any(${estadosRef}::text[])` : ''})`;
-  const { rows } = await db.query<{
+  const notsIdint = `array(select idint from public.notarias where id = any($1::bigint[]))`;
+
+  /** The page read from fuente (rows x), with total and the counters, in one statement. */
+  const leer = (fuente: string, total: string, previo = '') => db.query<{
     id: string;
     titulo: string;
     estado: string;
@@ -84,8 +85,7 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
     total: string | number;
     contadores: Record<string, string | number> | null;
   }>(
-    `with nots as materialized (select idint from public.notarias where id = any($1::bigint[])),
-     pagina as materialized (select x.id, row_number() over (order by ${orden}) as pos from ${fuente} order by ${orden} limit ${q.size} offset ${offset})
+    `with ${previo} pagina as materialized (select x.id, row_number() over (order by ${orden}) as pos from ${fuente} order by ${orden} limit ${q.size} offset ${offset})
      select e.id, e.titulo, e.estado, e.fecha_alta, to_char(e.due_date, 'YYYY-MM-DD') as due_date,
             (e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}) as vencido,
             e.notaria_id, coalesce(n.nombre, 'Notaría no encontrada') as notaria_nombre,
@@ -93,7 +93,7 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
             (select count(*) from servicios.actos a where a.expediente_id = e.id and a.status = 'ENVIADO') as actos_enviados,
             ${total} as total,
             (select jsonb_object_agg(estado, n) from (select c.estado, sum(c.total) as n from servicios.expedientes_por_estado c
-               join nots on nots.idint = c.notaria_id group by c.estado) k) as contadores
+               where c.notaria_id = any(${notsIdint}) group by c.estado) k) as contadores
        from (select 1) uno
        left join pagina on true
        left join servicios.expedientes e on e.id = pagina.id
@@ -102,6 +102,47 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
       order by pagina.pos`,
     params,
   );
+
+  const deNotaria = (extra: string) => `(select idint from public.notarias where id = any($1::bigint[])) nots ${extra} cross join lateral (
+       select e.id, e.estado, e.fecha_alta, e.due_date from servicios.expedientes e`;
+  let rows;
+  let totalAcotado = false;
+  if (q.q) {
+    // name as written (accents, case and spaces folded by the key) or document without separators
+    const nombre = p(`%${escaparLike(q.q)}%`);
+    const documento = p(`%${escaparLike(q.q.replace(/[\s.-]/g, ''))}%`);
+    const coincide = `(${CLAVE_CLIENTE} like servicios.sin_acentos(${nombre}) or ${CLAVE_CLIENTE} like lower(${documento}))`;
+    const estadoE = estadosRef ? `and e.estado = any(${estadosRef}::text[])` : '';
+    // the matching clients' cases in my notarías, at most LECTURA_CLIENTES + 1; 'offset 0' keeps
+    // each client's a look-up in the index of 0036 (merged into one join, the planner would hash
+    // all of my notarías' cases instead)
+    const casos = `casos as materialized (
+         select x.* from servicios.personas p cross join lateral (
+           select e.id, e.estado, e.fecha_alta, e.due_date from servicios.expedientes e
+            where e.persona_id = p.id and e.notaria_id = any(${notsIdint}) ${estadoE} offset 0) x
+          where ${coincide} limit ${LECTURA_CLIENTES + 1}),`;
+    ({ rows } = await leer('casos x', '(select count(*) from casos)', casos));
+    const n = Number(rows[0]?.total ?? 0);
+    if (n > LECTURA_CLIENTES) {
+      // common enough that the newest cases of my notarías soon hold a page of them
+      ({ rows } = await leer(
+        `${deNotaria('')} where e.notaria_id = nots.idint ${estadoE}
+            and exists (select 1 from servicios.personas p where p.id = e.persona_id and ${coincide})
+          order by ${ordenE} limit ${hasta}) x`,
+        String(n),
+      ));
+    }
+    totalAcotado = n > VENTANA_BUSQUEDA;
+  } else {
+    ({ rows } = await leer(
+      estadosRef
+        ? `${deNotaria(`cross join unnest(${estadosRef}::text[]) est`)} where e.notaria_id = nots.idint and e.estado = est order by ${ordenEstado} limit ${hasta}) x`
+        : `${deNotaria('')} where e.notaria_id = nots.idint order by ${ordenE} limit ${hasta}) x`,
+      `(select coalesce(sum(c.total), 0) from servicios.expedientes_por_estado c
+         where c.notaria_id = any(${notsIdint}) ${estadosRef ? `and c.estado = any(${estadosRef}::text[])` : ''})`,
+    ));
+    totalAcotado = Number(rows[0]?.total ?? 0) > VENTANA_DESPACHO;
+  }
   const k = rows[0]?.contadores ?? {};
   const num = (v: unknown) => Number(v ?? 0);
   const contadores = {
@@ -124,7 +165,7 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
       clienteDocumento: r.cliente_documento,
       actosEnviados: Number(r.actos_enviados),
     }));
-  return { data, total: num(rows[0]?.total), contadores };
+  return { data, total: Math.min(num(rows[0]?.total), q.q ? VENTANA_BUSQUEDA : VENTANA_DESPACHO), totalAcotado, contadores };
 }
 
 /** The case as staff see it: the case, its client's data and its acts with their forms (read-only). */

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../server/mail';
-import { startTestServer, type TestServer } from '../support/server';
+import { startServer } from '../../server/boot';
+import { signAccessToken } from '../../server/auth/jwt';
+import { openPostgres } from '../../server/db/postgres';
+import { SERVICES, TEST_JWT_SECRET, startTestServer, type TestServer } from '../support/server';
 import { ANA, JOHN, LUCIA } from '../support/sign-in';
 
 /**
@@ -238,4 +242,160 @@ describe("the office's appointments", () => {
     await mailTo(ANA.email, /Cita cancelada/);
     expect((await audits('cita', String(cita))).map((a) => a.action)).toEqual(expect.arrayContaining(['update', 'delete']));
   });
+});
+
+describe('the client search and the bounds of the list', () => {
+  const ids = (r: { body: { data: { id: string }[] } }) => r.body.data.map((e) => e.id);
+  const buscar = (q: string, extra = '') => get(`/despacho/expedientes?size=100&q=${encodeURIComponent(q)}${extra}`, 'staff');
+  let empresa: string;
+  let carmen: string;
+  let deAna: string[];
+
+  beforeAll(async () => {
+    // a company (its razón social is its name) and a client whose name was stored with stray spaces
+    const { rows } = await s.ctx.db.query<{ id: string }>(
+      `insert into servicios.personas (tipo_persona, identificador_numero, razon_social, nombre, primer_apellido, segundo_apellido) values
+         ('JURIDICA', 'B87654321', 'Construcciones Núñez S.L.', null, null, null),
+         ('FISICA', '55555555K', null, '  María ', 'del   Carmen', 'Ibáñez')
+       returning id`,
+    );
+    const caso = async (titulo: string, persona: string) =>
+      (await s.ctx.db.query<{ id: string }>(
+        `insert into servicios.expedientes (titulo, persona_id, notaria_id) values ($1, $2, 1) returning id`, [titulo, persona])).rows[0].id;
+    empresa = await caso('Constitución de sociedad', rows[0].id);
+    carmen = await caso('Testamento', rows[1].id);
+    deAna = ids(await buscar('12345678Z'));
+  });
+
+  it('finds a client by any part of the name or document, whatever the accents, case and spaces', async () => {
+    expect(deAna.length).toBeGreaterThan(0);
+    for (const q of ['garcía', 'GARCIA', 'Garcia Lopez', 'cía lóp', 'ana   garcía', '5678z', '12345678-z', '12 345 678 Z']) {
+      expect(ids(await buscar(q)), q).toEqual(deAna);
+    }
+    for (const q of ['nuñez', 'CONSTRUCCIONES NUNEZ', 'b8765', 'B-87654321']) expect(ids(await buscar(q)), q).toEqual([empresa]);
+    for (const q of ['maria del carmen', 'MARÍA DEL CARMEN IBÁÑEZ', '55555555']) expect(ids(await buscar(q)), q).toEqual([carmen]);
+    // LIKE's own characters are searched as written, not as wildcards
+    expect(ids(await buscar('garc%'))).toEqual([]);
+    expect(ids(await buscar('gar_ía'))).toEqual([]);
+    expect((await buscar('sin coincidencias')).body).toMatchObject({ data: [], total: 0, totalAcotado: false });
+    // staff of another notaría do not find this one's clients
+    expect((await get(`/despacho/expedientes?q=garcia`, 'staffOtra')).body.data).toEqual([]);
+  });
+
+  it('a search with the estado filter and overdue first keeps both', async () => {
+    const pendientes = await buscar('garcía', '&estado=PENDIENTE&orden=vencimiento');
+    expect(pendientes.status).toBe(200);
+    expect(pendientes.body.data.every((e: { estado: string }) => e.estado === 'PENDIENTE')).toBe(true);
+    expect(pendientes.body.total).toBe(pendientes.body.data.length);
+  });
+
+  it('refuses what would read without bound, in Spanish, and changes nothing', async () => {
+    const antes = (await get('/despacho/expedientes', 'staff')).body;
+    const casos: [string, RegExp][] = [
+      ['q=ga', /al menos 3 letras o cifras seguidas/],
+      ['q=g%20a%20r', /al menos 3 letras o cifras seguidas/],
+      ['q=%25%25%25', /al menos 3 letras o cifras seguidas/],
+      [`q=${'a'.repeat(201)}`, /no puede superar los 200 caracteres/],
+      ['size=101', /size debe estar entre 1 y 100/],
+      ['size=0', /size debe estar entre 1 y 100/],
+      ['page=0', /page debe ser un número entero/],
+      ['page=501&size=20', /Solo se pueden consultar los 10\.000 primeros expedientes/],
+      ['page=101&size=100', /Solo se pueden consultar los 10\.000 primeros expedientes/],
+      ['page=51&size=20&q=garcia', /Solo se pueden consultar los 1\.000 primeros expedientes de una búsqueda/],
+    ];
+    for (const [query, message] of casos) {
+      const r = await get(`/despacho/expedientes?${query}`, 'staff');
+      expect(r.status, query).toBe(400);
+      expect(r.body.message, query).toMatch(message);
+    }
+    // the last page of each window is served; an empty search is no filter
+    expect((await get('/despacho/expedientes?page=500&size=20', 'staff')).status).toBe(200);
+    expect((await get('/despacho/expedientes?page=50&size=20&q=garcia', 'staff')).status).toBe(200);
+    expect((await get('/despacho/expedientes?q=%20%20', 'staff')).body.total).toBe(antes.total);
+    expect((await get('/despacho/expedientes', 'staff')).body).toEqual(antes);
+  });
+
+  it('a search matching thousands of cases answers the same pages, newest first or overdue first, up to 1,000', async () => {
+    // 5,100 more cases of one client in notaría 1 (older than the others, a third overdue): beyond
+    // what the server reads client by client, so the page comes from the notaría's newest cases
+    const { rows } = await s.ctx.db.query<{ id: string }>(
+      `insert into servicios.personas (tipo_persona, identificador_numero, nombre, primer_apellido) values ('FISICA', '66666666Q', 'Óscar', 'Muchoscasos') returning id`,
+    );
+    await s.ctx.db.query(
+      `insert into servicios.expedientes (titulo, persona_id, notaria_id, fecha_alta, due_date, estado)
+       select 'Caso ' || g, $1, 1, timestamptz '2001-01-01' + make_interval(mins => g % 4000),
+              case when g % 3 = 0 then date '2020-01-01' + g % 50 end, (array['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'])[g % 3 + 1]
+         from generate_series(1, 5100) g`,
+      [rows[0].id],
+    );
+    const esperado = async (orden: string, estado = '') =>
+      (await s.ctx.db.query<{ id: string }>(
+        `select e.id from servicios.expedientes e where e.persona_id = $1 and e.notaria_id = 1 ${estado && `and e.estado = '${estado}'`}
+          order by ${orden} limit 20 offset 20`,
+        [rows[0].id],
+      )).rows.map((r) => r.id);
+    const VENCIMIENTO = `(e.estado in ('FINALIZADO', 'COMPLETADO')), e.due_date, e.fecha_alta desc, e.id`;
+    // all 5,100: more than the server reads client by client, so the pages come from the notaría's walk
+    const recientes = await get('/despacho/expedientes?q=OSCAR%20muchos&size=20&page=2', 'staff');
+    expect(recientes.body).toMatchObject({ total: 1000, totalAcotado: true });
+    expect(ids(recientes)).toEqual(await esperado('e.fecha_alta desc, e.id'));
+    const vencidos = await get('/despacho/expedientes?q=muchoscasos&size=20&page=2&orden=vencimiento', 'staff');
+    expect(ids(vencidos)).toEqual(await esperado(VENCIMIENTO));
+    expect(vencidos.body.data[0].vencido).toBe(true);
+    // the 1,700 Finalizado: read client by client and sorted, the same pages
+    const finalizados = await get('/despacho/expedientes?q=66666666q&estado=FINALIZADO&size=20&page=2', 'staff');
+    expect(finalizados.body).toMatchObject({ total: 1000, totalAcotado: true });
+    expect(ids(finalizados)).toEqual(await esperado('e.fecha_alta desc, e.id', 'FINALIZADO'));
+    const finalizadosVencidos = await get('/despacho/expedientes?q=66666666q&estado=FINALIZADO&size=20&page=2&orden=vencimiento', 'staff');
+    expect(ids(finalizadosVencidos)).toEqual(await esperado(VENCIMIENTO, 'FINALIZADO'));
+  });
+});
+
+// The same search on PostgreSQL (DATABASE_URL), where pg_trgm comes from the server's own
+// extensions instead of PGlite's bundle: `npm test` starts a throw-away PostgreSQL when installed.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the client search on PostgreSQL (DATABASE_URL)', () => {
+  it('migrates with pg_trgm, finds clients by name or document and pages a common search like PGlite', async () => {
+    const admin = await openPostgres(process.env.TEST_DATABASE_URL!);
+    const name = `notaria_despacho_${randomUUID().slice(0, 8)}`;
+    await admin.exec(`create database ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const server = await startServer({ port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET }, { log: () => undefined });
+    try {
+      const token = await signAccessToken(TEST_JWT_SECRET, { sub: LUCIA.personaId, app_role: 'assistant', notarias: [1] });
+      const lista = async (query: string) => {
+        const res = await fetch(`${server.url}${SERVICES}/despacho/expedientes?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      const db = server.ctx.db;
+      const persona = (await db.query<{ id: string }>(
+        `insert into servicios.personas (tipo_persona, identificador_numero, nombre, primer_apellido) values ('FISICA', '66666666Q', 'Óscar', 'Muchoscasos') returning id`,
+      )).rows[0].id;
+      const ana = (await db.query<{ id: string }>(
+        `insert into servicios.expedientes (titulo, persona_id, notaria_id) values ('Compraventa', $1, 1) returning id`, [ANA.personaId])).rows[0].id;
+      for (const q of ['GÁRCIA', 'cía lóp', '12345678-z']) expect((await lista(`q=${encodeURIComponent(q)}`)).body.data.map((e: { id: string }) => e.id), q).toEqual([ana]);
+      expect((await lista('q=ga')).status).toBe(400);
+      await db.query(
+        `insert into servicios.expedientes (titulo, persona_id, notaria_id, fecha_alta, estado)
+         select 'Caso ' || g, $1, 1, timestamptz '2001-01-01' + make_interval(mins => g % 4000), (array['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'])[g % 3 + 1]
+           from generate_series(1, 5100) g`,
+        [persona],
+      );
+      await db.exec('analyze servicios.expedientes, servicios.personas');
+      const esperado = async (estado: string) =>
+        (await db.query<{ id: string }>(
+          `select id from servicios.expedientes where persona_id = $1 ${estado && `and estado = '${estado}'`} order by fecha_alta desc, id limit 20 offset 20`,
+          [persona],
+        )).rows.map((r) => r.id);
+      for (const estado of ['', 'FINALIZADO']) {
+        const r = await lista(`q=oscar%20muchos&size=20&page=2${estado && `&estado=${estado}`}`);
+        expect(r.body).toMatchObject({ total: 1000, totalAcotado: true });
+        expect(r.body.data.map((e: { id: string }) => e.id), estado).toEqual(await esperado(estado));
+      }
+    } finally {
+      await server.close();
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    }
+  }, 120_000);
 });
