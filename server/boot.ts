@@ -51,7 +51,7 @@ export async function startServer(
     anonKey: await signAnonKey(config.jwtSecret),
     storage: createStorage(config.storage),
   };
-  const { app, direct } = createApp(ctx);
+  const { app, direct, eventos } = createApp(ctx);
   // appointment e-mails (booked, moved, cancelled) queued by the database
   const avisos = startNotificaciones(db, ctx.mailer, log);
   // files whose row never committed (a crash between the two) or whose row is gone
@@ -82,6 +82,7 @@ export async function startServer(
     app,
     applied,
     async close() {
+      eventos.cerrar(); // open event streams would hold the HTTP server's close
       await stop();
       await avisos.stop();
       await barrido.stop();
