@@ -20,16 +20,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import type { Queryable } from './db/db.js';
+import type { CambioCaso } from '../domain/eventos.js';
 
-/** The portal's resources (Refine's names) whose data of a case may change. */
-export const RECURSOS_EVENTO = ['mensajes', 'expedientes', 'despacho-expedientes', 'actos', 'documentos', 'copias'] as const;
-export type RecursoEvento = (typeof RECURSOS_EVENTO)[number];
-
-export interface CambioCaso {
-  expedienteId: string;
-  recursos: RecursoEvento[];
-  tipo: 'created' | 'updated' | 'deleted';
-}
+export { RECURSOS_EVENTO, type CambioCaso, type RecursoEvento } from '../domain/eventos.js';
 
 /** What a stream receives: the case and what changed of it. */
 export type EventoCaso = CambioCaso;
