@@ -17,7 +17,7 @@ import { RECURSOS_EVENTO, type CambioCaso } from '../domain/eventos';
  */
 
 /** While the stream is down: how often the subscribed lists are asked again (new messages within 5 s). */
-export const POLL_MS = 4_000;
+export const POLL_MS = 3_000;
 /** The stream stays open this long after its last subscription went (a page change subscribes again). */
 const CLOSE_AFTER_MS = 3_000;
 

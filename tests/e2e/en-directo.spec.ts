@@ -48,7 +48,7 @@ test('client and office side by side: messages and unread counts arrive within 5
   await marcar(oficina);
 
   // the office is on its list: the client's message shows as unread beside 'Despacho' within 5 s
-  await cliente.getByLabel('Mensaje').fill('Buenos días, ¿necesitan la nota simple?');
+  await cliente.getByRole('textbox', { name: 'Mensaje' }).fill('Buenos días, ¿necesitan la nota simple?');
   await cliente.getByRole('button', { name: 'Enviar' }).click();
   await expect(nav(oficina).getByLabel('1 mensaje sin leer')).toBeVisible({ timeout: 5_000 });
   await screenshot(oficina, 'en-directo-01-oficina-no-leido');
@@ -71,16 +71,48 @@ test('client and office side by side: messages and unread counts arrive within 5
   expect(pedidas).toEqual({ cliente: 0, oficina: 0 });
 
   // each sees the other's message within 5 s, without reloading
-  await oficina.getByLabel('Mensaje').fill('Sí, por favor. La pedimos nosotros si lo prefiere.');
+  await oficina.getByRole('textbox', { name: 'Mensaje' }).fill('Sí, por favor. La pedimos nosotros si lo prefiere.');
   await oficina.getByRole('button', { name: 'Enviar' }).click();
   await expect(cliente.getByText('Sí, por favor. La pedimos nosotros si lo prefiere.')).toBeVisible({ timeout: 5_000 });
-  await cliente.getByLabel('Mensaje').fill('Perfecto, muchas gracias.');
+  await cliente.getByRole('textbox', { name: 'Mensaje' }).fill('Perfecto, muchas gracias.');
   await cliente.getByRole('button', { name: 'Enviar' }).click();
   await expect(oficina.getByText('Perfecto, muchas gracias.')).toBeVisible({ timeout: 5_000 });
+  // each has read the other's messages in the open conversation: no unread count stays
+  await expect(nav(cliente).getByLabel(/mensajes? sin leer/)).toHaveCount(0, { timeout: 5_000 });
+  await expect(nav(oficina).getByLabel(/mensajes? sin leer/)).toHaveCount(0, { timeout: 5_000 });
   expect(await sinRecargar(cliente)).toBe(true);
   expect(await sinRecargar(oficina)).toBe(true);
   await screenshot(cliente, 'en-directo-02-chat-cliente');
   await screenshot(oficina, 'en-directo-03-chat-oficina');
+
+  await cliente.context().close();
+  await oficina.context().close();
+});
+
+test('when the event stream is refused, the conversation falls back to polling and still shows new messages within 5 s', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const cliente = await contexto(browser);
+  const oficina = await contexto(browser);
+  // the server (or a proxy on the way) refuses the stream
+  for (const p of [cliente, oficina]) {
+    await p.route('**/servicios/eventos', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"No disponible"}' }));
+  }
+  const { idPersona } = await nuevoUsuario(cliente);
+  const expedienteId = await expedienteDeApi(cliente, idPersona, `Herencia sin directo ${Date.now()}`);
+  rememberEmail(LUCIA.doc, LUCIA.email);
+  await signIn(oficina, LUCIA.doc);
+  await oficina.goto(`/despacho/expedientes/${expedienteId}`);
+  await oficina.getByRole('tab', { name: 'Conversación' }).click();
+  await cliente.goto(`/expediente/${expedienteId}`);
+  await cliente.getByRole('tab', { name: 'Chat' }).click();
+
+  await cliente.getByRole('textbox', { name: 'Mensaje' }).fill('¿Me confirman la fecha de la firma?');
+  await cliente.getByRole('button', { name: 'Enviar' }).click();
+  await expect(oficina.getByText('¿Me confirman la fecha de la firma?')).toBeVisible({ timeout: 5_000 });
+  await oficina.getByRole('textbox', { name: 'Mensaje' }).fill('El jueves a las 10:00.');
+  await oficina.getByRole('button', { name: 'Enviar' }).click();
+  await expect(cliente.getByText('El jueves a las 10:00.')).toBeVisible({ timeout: 5_000 });
+  await screenshot(oficina, 'en-directo-07-sin-flujo-oficina');
 
   await cliente.context().close();
   await oficina.context().close();

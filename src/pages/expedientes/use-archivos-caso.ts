@@ -149,8 +149,8 @@ export function useNoLeidos({ live = false }: { live?: boolean } = {}): NoLeidos
   useSubscription({
     channel: `resources/${mensajes.name}`,
     enabled: live,
-    // several events at once ask once: a request on its way is not asked again
-    onLiveEvent: () => void query.refetch({ cancelRefetch: false }),
+    // a request on its way may have been answered before this change (a message read just now): asked anew
+    onLiveEvent: () => void query.refetch(),
   });
   // useCustom answers {} until the request has answered
   const data = result.data as Partial<NoLeidosDto> | undefined;
