@@ -88,7 +88,7 @@ export function createApp(ctx: AppContext) {
   });
 
   // the live streams of GET /eventos, ended by the server's close (boot.ts)
-  const eventos = centroEventos(ctx.db, ctx.log, { porUsuario: ctx.config.eventosPorUsuario, total: MAX_EVENTOS });
+  const eventos = centroEventos(ctx.db, ctx.log, { porUsuario: ctx.config.eventosPorUsuario, total: MAX_EVENTOS }, ctx.db.kind === 'postgres' ? ctx.config.databaseUrl : null);
   app.route(SERVICES_BASE, serviciosRoutes(ctx, eventos));
   app.route('/rest/v1', gatewayRoutes(gateway));
   app.route('/functions/v1', functionRoutes(ctx, app));

@@ -14,11 +14,14 @@
  * staff of its notaría (claim `notarias` of the token the stream was opened with; a stream ends when
  * that token expires, so a deactivated staff member stops receiving at the latest then).
  *
- * One process keeps its streams in memory: an event reaches the streams of the instance that
- * published it (see docs/despacho.md for several instances).
+ * Each process keeps its own streams in memory. On PostgreSQL (DATABASE_URL) a change is published
+ * with NOTIFY on channel `portal_eventos` and every instance LISTENs on one connection of its own, so
+ * a message posted through one instance reaches the streams held by all; on the embedded database
+ * (one process) it is delivered in memory.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
+import pg from 'pg';
 import type { Queryable } from './db/db.js';
 import type { CambioCaso } from '../domain/eventos.js';
 
@@ -73,7 +76,18 @@ const PUBLICO_SQL = `
                   and servicios.tiene_permiso(e.persona_id, c.id, 'leer_expedientes')) as clientes
     from e`;
 
-export function centroEventos(db: Queryable, log: (m: string) => void, limites: { porUsuario: number; total: number }): CentroEventos {
+/** The NOTIFY channel of the changes between instances (PostgreSQL). */
+export const CANAL_NOTIFY = 'portal_eventos';
+/** NOTIFY takes at most 8000 bytes of payload: a request's changes go in pieces below that. */
+const MAX_NOTIFY = 7000;
+
+export function centroEventos(
+  db: Queryable,
+  log: (m: string) => void,
+  limites: { porUsuario: number; total: number },
+  /** PostgreSQL shared by several instances: changes travel by NOTIFY / LISTEN on it. */
+  databaseUrl: string | null = null,
+): CentroEventos {
   const porUsuario = new Map<string, Set<Suscriptor>>();
   const porNotaria = new Map<number, Set<Suscriptor>>();
   let total = 0;
@@ -87,6 +101,9 @@ export function centroEventos(db: Queryable, log: (m: string) => void, limites: 
     const set = mapa.get(k);
     if (set?.delete(s) && set.size === 0) mapa.delete(k);
   };
+
+  // entregar is a function declaration below: hoisted
+  const oyente = databaseUrl ? escuchar(databaseUrl, log, (cambios) => void entregar(cambios).catch((e: unknown) => log(`[eventos] no se pudo entregar: ${(e as Error).message}`))) : null;
 
   const centro: CentroEventos = {
     unir(s) {
@@ -115,28 +132,100 @@ export function centroEventos(db: Queryable, log: (m: string) => void, limites: 
     },
 
     async publicar(cambios) {
-      if (total === 0) return; // nobody listens: not even a query
-      // one event per case, with every resource that changed
-      const porCaso = new Map<string, EventoCaso>();
+      if (!oyente?.escuchando()) return entregar(cambios);
+      // every instance (this one too) hears it and delivers to its own streams
+      let trozo: CambioCaso[] = [];
+      const enviar = async () => {
+        if (trozo.length) await db.query('select pg_notify($1, $2)', [CANAL_NOTIFY, JSON.stringify(trozo)]);
+        trozo = [];
+      };
       for (const c of cambios) {
-        const previo = porCaso.get(c.expedienteId);
-        if (!previo) porCaso.set(c.expedienteId, { ...c, recursos: [...c.recursos] });
-        else for (const r of c.recursos) if (!previo.recursos.includes(r)) previo.recursos.push(r);
+        if (JSON.stringify([...trozo, c]).length > MAX_NOTIFY) await enviar();
+        trozo.push(c);
       }
-      const cuentas = [...porUsuario.keys()];
-      for (const evento of porCaso.values()) {
-        const { rows } = await db.query<{ notaria: string | number | null; clientes: string[] }>(PUBLICO_SQL, [evento.expedienteId, cuentas]);
-        if (!rows[0]) continue;
-        const destino = new Set<Suscriptor>();
-        if (rows[0].notaria !== null) for (const s of porNotaria.get(Number(rows[0].notaria)) ?? []) destino.add(s);
-        for (const id of rows[0].clientes) for (const s of porUsuario.get(id) ?? []) destino.add(s);
-        for (const s of destino) s.enviar(evento);
-      }
+      await enviar();
     },
 
     cerrar() {
+      oyente?.cerrar();
       for (const set of [...porUsuario.values()]) for (const s of [...set]) s.cerrar();
     },
   };
+
+  /** Delivers changes to this instance's streams that may see them. */
+  async function entregar(cambios: CambioCaso[]) {
+    if (total === 0) return; // nobody listens here: not even a query
+    // one event per case, with every resource that changed
+    const porCaso = new Map<string, EventoCaso>();
+    for (const c of cambios) {
+      const previo = porCaso.get(c.expedienteId);
+      if (!previo) porCaso.set(c.expedienteId, { ...c, recursos: [...c.recursos] });
+      else for (const r of c.recursos) if (!previo.recursos.includes(r)) previo.recursos.push(r);
+    }
+    const cuentas = [...porUsuario.keys()];
+    for (const evento of porCaso.values()) {
+      const { rows } = await db.query<{ notaria: string | number | null; clientes: string[] }>(PUBLICO_SQL, [evento.expedienteId, cuentas]);
+      if (!rows[0]) continue;
+      const destino = new Set<Suscriptor>();
+      if (rows[0].notaria !== null) for (const s of porNotaria.get(Number(rows[0].notaria)) ?? []) destino.add(s);
+      for (const id of rows[0].clientes) for (const s of porUsuario.get(id) ?? []) destino.add(s);
+      for (const s of destino) s.enviar(evento);
+    }
+  }
+
   return centro;
+}
+
+/**
+ * LISTEN on its own connection (a pooled one would be handed to other queries), opened again a
+ * second after it drops. While it is down, publicar() delivers in memory: this instance's streams
+ * still hear this instance's changes.
+ */
+function escuchar(url: string, log: (m: string) => void, oir: (cambios: CambioCaso[]) => void) {
+  let client: pg.Client | null = null;
+  let listo = false;
+  let cerrado = false;
+  let reintento: ReturnType<typeof setTimeout> | undefined;
+  const conectar = async () => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    client = c;
+    const caido = (e?: Error) => {
+      if (client !== c) return;
+      listo = false;
+      client = null;
+      void c.end().catch(() => undefined);
+      if (cerrado) return;
+      if (e) log(`[eventos] LISTEN interrumpido: ${e.message}`);
+      reintento = setTimeout(() => void conectar(), 1000);
+    };
+    c.on('error', caido);
+    c.on('end', () => caido());
+    c.on('notification', (n) => {
+      if (n.channel !== CANAL_NOTIFY || !n.payload) return;
+      try {
+        oir(JSON.parse(n.payload) as CambioCaso[]);
+      } catch {
+        /* not ours */
+      }
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${CANAL_NOTIFY}`);
+      if (client === c) listo = true;
+    } catch (e) {
+      caido(e as Error);
+    }
+  };
+  void conectar();
+  return {
+    escuchando: () => listo,
+    cerrar() {
+      cerrado = true;
+      clearTimeout(reintento);
+      const c = client;
+      client = null;
+      listo = false;
+      void c?.end().catch(() => undefined);
+    },
+  };
 }
