@@ -28,6 +28,3 @@ export interface NoLeidosDto {
   total: number;
   porExpediente: Record<string, number>;
 }
-
-/** How often an open conversation asks for new messages (they must appear within 5 s). */
-export const INTERVALO_CHAT_MS = 3000;

@@ -5,7 +5,7 @@ import type { AppRole } from '../domain/resource';
 import { currentViewer } from './viewer';
 
 export type { AppRole };
-export { currentRole, currentStaffNotarias, currentViewer, roleFromToken, setLimitedSession, staffNotariasFromToken, tokenClaims, viewerFromToken } from './viewer';
+export { currentRole, currentStaffNotarias, currentViewer, roleFromToken, sameViewer, setLimitedSession, staffNotariasFromToken, tokenClaims, viewerFromToken } from './viewer';
 
 /**
  * Answers from the declarations of the registry (resources/*.ts and resources/pages.ts): the same

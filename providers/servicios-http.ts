@@ -17,6 +17,13 @@ export class ServiciosError extends Error {
 let refreshing: Promise<boolean> | null = null;
 
 /**
+ * Dispatched on window after this tab stored a refreshed access token, with the previous token as
+ * detail: the roles it carries (admin, the staff notarías) may have changed, and the shell's
+ * AuthSync refreshes the identity and permissions the pages read, without a reload.
+ */
+export const SESION_RENOVADA = 'portal:sesion-renovada';
+
+/**
  * Runs fn while holding a lock shared by every tab of the portal. Refresh tokens are single use:
  * two tabs refreshing with the same one would look like a replay and end the session.
  */
@@ -46,6 +53,7 @@ export function refreshSession(): Promise<boolean> {
       const body = (await res.json()) as { access_token?: string; refresh_token?: string };
       if (!body.access_token) return false;
       session.setToken(body.access_token, body.refresh_token);
+      if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SESION_RENOVADA, { detail: token ?? null }));
       return true;
     } catch {
       return false;

@@ -36,6 +36,12 @@ export function viewerFromToken(token: string | undefined | null): Viewer {
   return role === 'assistant' ? { role } : { role, notarias: staffNotariasFromToken(token) };
 }
 
+/** Do two tokens give the same role and notarías (what the menu, the routes and the buttons read)? */
+export function sameViewer(a: string | null | undefined, b: string | null | undefined): boolean {
+  const [x, y] = [viewerFromToken(a), viewerFromToken(b)];
+  return x.role === y.role && (x.notarias ?? []).join() === (y.notarias ?? []).join();
+}
+
 let limitedSession = false;
 /** A session kept despite a failed check (cross-origin problem) runs as assistant. */
 export function setLimitedSession(limited: boolean) {

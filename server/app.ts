@@ -7,7 +7,8 @@ import {
   HttpError, MENSAJE_BD_NO_DISPONIBLE, MENSAJE_CARACTER_NULO, MENSAJE_DEMASIADO_GRANDE, MENSAJE_ERROR_INTERNO, closeIfBodyUnread, errorResponse, fewLargeBodiesAtATime, json,
 } from './http.js';
 import { CONNECTION_LOST, STATEMENT_TIMEOUT, isPgError } from './db/db.js';
-import { serviciosRoutes } from './routes/servicios.js';
+import { MAX_EVENTOS, serviciosRoutes } from './routes/servicios.js';
+import { centroEventos } from './eventos.js';
 import { createGateway, gatewayRoutes } from './gateway/index.js';
 import { directReads } from './gateway/direct.js';
 import { functionRoutes } from './functions.js';
@@ -86,7 +87,9 @@ export function createApp(ctx: AppContext) {
     return closeIfBodyUnread(c, chunked ? run(largeBodies, run(limitBody, next)) : run(limitBody, run(largeBodies, next)));
   });
 
-  app.route(SERVICES_BASE, serviciosRoutes(ctx));
+  // the live streams of GET /eventos, ended by the server's close (boot.ts)
+  const eventos = centroEventos(ctx.db, ctx.log, { porUsuario: ctx.config.eventosPorUsuario, total: MAX_EVENTOS }, ctx.db.kind === 'postgres' ? ctx.config.databaseUrl : null);
+  app.route(SERVICES_BASE, serviciosRoutes(ctx, eventos));
   app.route('/rest/v1', gatewayRoutes(gateway));
   app.route('/functions/v1', functionRoutes(ctx, app));
   app.route('/geo', geoRoutes(ctx));
@@ -119,5 +122,5 @@ export function createApp(ctx: AppContext) {
     ctx.log(`[error] ${c.req.method} ${c.req.routePath}: ${cause}`);
     return json(c, { message: MENSAJE_ERROR_INTERNO }, 500);
   });
-  return { app, direct: directReads(gateway, ctx.log) };
+  return { app, direct: directReads(gateway, ctx.log), eventos };
 }

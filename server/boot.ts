@@ -52,7 +52,7 @@ export async function startServer(
     storage: createStorage(config.storage),
     extraResources: opts.extraResources,
   };
-  const { app, direct } = createApp(ctx);
+  const { app, direct, eventos } = createApp(ctx);
   // appointment e-mails (booked, moved, cancelled) queued by the database
   const avisos = startNotificaciones(db, ctx.mailer, log);
   // files whose row never committed (a crash between the two) or whose row is gone
@@ -83,6 +83,7 @@ export async function startServer(
     app,
     applied,
     async close() {
+      eventos.cerrar(); // open event streams would hold the HTTP server's close
       await stop();
       await avisos.stop();
       await barrido.stop();

@@ -38,6 +38,10 @@ export interface Config {
   authProxySecret: string;
   /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
   citasFuturasPorPersona: number;
+  /** Life of an access token in seconds (ACCESS_TOKEN_SECONDS, at most 15 minutes; shorter in tests of the refresh). */
+  accessTokenSeconds: number;
+  /** Open event streams (GET /eventos) one account may hold at once: one per tab of the portal. */
+  eventosPorUsuario: number;
   /**
    * A large request body (over 64 KB, or chunked) must have arrived at bodyMinBytesPerSecond on
    * average once its first bodyGraceSeconds are over, else 408 (see fewLargeBodiesAtATime).
@@ -171,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustedHops(env.TRUST_PROXY),
     authProxySecret: env.AUTH_PROXY_SECRET || randomBytes(32).toString('base64url'),
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
+    accessTokenSeconds: Math.min(15 * 60, positiveInt(env.ACCESS_TOKEN_SECONDS, 15 * 60)),
+    eventosPorUsuario: positiveInt(env.EVENTOS_POR_USUARIO, 6),
     bodyGraceSeconds: positive(env.BODY_GRACE_SECONDS, 10),
     bodyMinBytesPerSecond: positive(env.BODY_MIN_BYTES_PER_SECOND, 16 * 1024),
     dbStatementTimeoutSeconds: positive(env.DB_STATEMENT_TIMEOUT_SECONDS, 10),

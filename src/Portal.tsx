@@ -8,6 +8,7 @@ import { serviciosDataProvider } from '../providers/servicios-data-provider';
 import { supabaseDataProvider } from '../providers/supabase-data-provider';
 import { authProvider } from '../providers/auth-provider';
 import { accessControlProvider } from '../providers/access-control-provider';
+import { liveProvider } from '../providers/live-provider';
 import { i18nProvider } from '../providers/i18n-provider';
 import { refineResources } from '../resources';
 import { privateRoutes } from './routes';
@@ -31,10 +32,11 @@ export default function Portal() {
       dataProvider={{ default: serviciosDataProvider, supabase: supabaseDataProvider }}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
+      liveProvider={liveProvider}
       i18nProvider={i18nProvider}
       notificationProvider={useNotificationProvider}
       resources={refineResources}
-      options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } } }}
+      options={{ liveMode: 'auto', disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } } } }}
     >
       <AuthSync />
       <Suspense fallback={<Loading />}>

@@ -27,7 +27,7 @@ async function accessToken(ctx: AppContext, usuario: Usuario, sessionEnds: Date)
   return signAccessToken(
     ctx.config.jwtSecret,
     { sub: usuario.personaId, app_role: appRoleOf(roles), email: usuario.email, notarias },
-    Math.max(1, Math.min(ACCESS_TOKEN_SECONDS, secondsLeft)),
+    Math.max(1, Math.min(ctx.config.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS, secondsLeft)),
   );
 }
 

@@ -20,12 +20,19 @@ import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../services/personas.js';
 import { recursosRoutes } from './recursos.js';
 import { serviciosResources } from '../../resources/api-servicios.js';
+import { centroEventos, type CentroEventos } from '../eventos.js';
+import { eventosRoutes } from './eventos.js';
+
+/** Live streams one server holds at most (GET /eventos): each costs a socket and a few KB. */
+export const MAX_EVENTOS = 10_000;
 
 /** The notary services API, under /nt/demo/v1/servicios. */
-export function serviciosRoutes(appCtx: AppContext) {
+export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = centroEventos(appCtx.db, appCtx.log, { porUsuario: appCtx.config.eventosPorUsuario, total: MAX_EVENTOS })) {
   // every call of ctx.db inside a change joins the change's transaction (see auditTrail)
   const ctx = { ...appCtx, db: scopeTransactions(appCtx.db) };
   const app = new Hono();
+  // changes of cases announced to the live streams once committed (server/eventos.ts); outermost, so after the commit
+  app.use('*', eventos.trasConfirmar);
   // uploads stored before the change's transaction; files of failed requests removed (storage/subida.ts)
   app.use('*', efectosArchivos(ctx));
   // one audit row per request on personas, privilegios, expedientes and actos (server/audit.ts)
@@ -36,6 +43,7 @@ export function serviciosRoutes(appCtx: AppContext) {
     return json(c, { status: 'ok', database: ctx.db.kind });
   });
   app.route('/auth', authRoutes(ctx));
+  app.route('/', eventosRoutes(ctx, eventos));
   app.route('/personaNotaria', personaNotariaRoutes(ctx));
   app.route('/', documentosRoutes(ctx));
   app.route('/', copiasMensajesRoutes(ctx));

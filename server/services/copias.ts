@@ -5,6 +5,7 @@ import { ESTADOS_CON_ESCRITURA, type CopiaDto, type EstadoCopia, type TipoCopia 
 import { casoVisible, exigirCaso, notariasDePersonal } from './acceso-caso.js';
 import { isUuid } from './expedientes.js';
 import { notificar } from '../notificaciones/index.js';
+import { avisarCambio } from '../eventos.js';
 
 /**
  * Copies of a finished case's deed. Its client side asks (simple or authorised, with a reason);
@@ -75,6 +76,7 @@ export async function solicitarCopia(db: Queryable, expedienteId: string, user: 
     'insert into servicios.copias (expediente_id, solicitante_id, tipo, motivo) values ($1, $2, $3, $4) returning id',
     [expedienteId, user.id, input.tipo, input.motivo],
   );
+  avisarCambio({ expedienteId, recursos: ['copias'], tipo: 'created' });
   return (await leer(db, rows[0].id))!;
 }
 
@@ -137,5 +139,6 @@ export async function cambiarCopia(
     [id, input.estado, input.estado === 'DISPONIBLE' ? input.documentoId : null, input.estado === 'RECHAZADA' ? input.motivo : null],
   );
   if (input.estado !== 'EN_PREPARACION') await notificar(db, { tipo: 'copia-tramitada', copiaId: id });
+  avisarCambio({ expedienteId: copia.expedienteId, recursos: ['copias', 'documentos'], tipo: 'updated' });
   return (await leer(db, id))!;
 }

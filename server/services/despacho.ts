@@ -16,6 +16,7 @@ import {
 } from '../../domain/despacho.js';
 import { ACTO_NO_ENCONTRADO } from './expedientes-actos.js';
 import { isUuid } from './expedientes.js';
+import { avisarCambio } from '../eventos.js';
 
 /**
  * The office's work on the cases of its notarías (staff only, server/auth/staff.ts). What the
@@ -226,6 +227,7 @@ export async function cambiarEstado(db: Queryable, user: SessionUser, id: string
     [id, de, body.estado, body.motivo, user.id],
   );
   await notificar(db, { tipo: 'expediente-estado', expedienteId: exp.id, estado: body.estado, motivo: body.motivo });
+  avisarCambio({ expedienteId: exp.id, recursos: ['expedientes', 'despacho-expedientes'], tipo: 'updated' });
   return { id, estado: body.estado, estadoAnterior: de, motivo: body.motivo };
 }
 
@@ -250,5 +252,6 @@ export async function devolverActo(db: Queryable, user: SessionUser, actoId: str
     [actoId, comentario, user.id],
   );
   await notificar(db, { tipo: 'acto-devuelto', actoId, comentario });
+  avisarCambio({ expedienteId: rows[0].expediente_id, recursos: ['actos', 'expedientes', 'despacho-expedientes'], tipo: 'updated' });
   return updated.rows[0];
 }

@@ -6,6 +6,7 @@ import type { DocumentoDto, TipoDocumentoExpediente, TipoDocumentoPersona } from
 import { casoVisible, exigirCaso, exigirNotaria, notariasDePersonal } from './acceso-caso.js';
 import { isUuid, tienePermiso } from './expedientes.js';
 import { notificar } from '../notificaciones/index.js';
+import { avisarCambio } from '../eventos.js';
 
 /**
  * Documents of a case and of a persona. A case's are uploaded by its office and seen by both of
@@ -76,6 +77,7 @@ export async function subirDocumentoExpediente(db: Queryable, expedienteId: stri
   const doc = await insertar(db, exigirArchivo(subida), { expedienteId }, tipo, user, 'NOTARIA');
   // the client is told in the same transaction; a copy's file is told by the copy's own notice
   if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
+  avisarCambio({ expedienteId, recursos: ['documentos'], tipo: 'created' });
   return doc;
 }
 
@@ -128,5 +130,6 @@ export async function borrarDocumento(db: Queryable, id: string, user: SessionUs
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from servicios.copias where documento_id = $1', [id]);
   if (rows[0].n > 0) throw new HttpError(409, 'Este documento es una copia entregada y no se puede borrar');
   await db.query('delete from servicios.documentos where id = $1', [id]);
+  if (d.expedienteId) avisarCambio({ expedienteId: d.expedienteId, recursos: ['documentos'], tipo: 'deleted' });
   return d.clave;
 }

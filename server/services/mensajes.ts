@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import type { MensajeDto, NoLeidosDto } from '../../domain/mensajes.js';
 import { exigirCaso, notariasDePersonal, type Lado } from './acceso-caso.js';
+import { avisarCambio } from '../eventos.js';
 
 /**
  * The conversation of a case. A message is written by one side (the client side: the client and
@@ -30,7 +31,9 @@ const MAX_LISTA = 200;
 export async function leerMensajes(db: Queryable, expedienteId: string, user: SessionUser): Promise<MensajeDto[]> {
   const caso = await exigirCaso(db, expedienteId, user);
   // only unread rows of the other side are touched: a poll with nothing new writes nothing
-  await db.query(`update servicios.mensajes set leido_en = now() where expediente_id = $1 and lado <> $2 and leido_en is null`, [expedienteId, caso.lado]);
+  const leidos = await db.query(`update servicios.mensajes set leido_en = now() where expediente_id = $1 and lado <> $2 and leido_en is null`, [expedienteId, caso.lado]);
+  // the unread counts of both sides change (another tab of the reader, the writer's 'leído')
+  if (leidos.rowCount) avisarCambio({ expedienteId, recursos: ['mensajes'], tipo: 'updated' });
   const { rows } = await db.query<MensajeRow>(
     `select * from (
        select m.id, m.expediente_id, m.lado, ${AUTOR} as autor_nombre, m.texto, m.creado_en, m.leido_en
@@ -60,6 +63,7 @@ export async function escribirMensaje(db: Queryable, expedienteId: string, user:
        from m left join servicios.personas p on p.id = m.autor_id`,
     [expedienteId, user.id, caso.lado, texto],
   );
+  avisarCambio({ expedienteId, recursos: ['mensajes'], tipo: 'created' });
   const r = rows[0];
   return {
     id: r.id,

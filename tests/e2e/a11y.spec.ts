@@ -44,6 +44,9 @@ async function expectAccessible(page: Page, where: string) {
 async function signedInPage(browser: Browser, documento: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.PORTAL_URL, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
+  // the live event stream (GET /eventos) stays open, and 'networkidle' would never come: refused
+  // here, the portal asks its lists again every few seconds instead, between which the page settles
+  await context.route('**/servicios/eventos', (route) => route.abort());
   await signIn(page, documento);
   return page;
 }

@@ -134,6 +134,8 @@ test('an expired access token is refreshed; a refused refresh token ends the ses
   const { documento } = await registerUser();
   await signIn(page, documento);
   // a quiet page, so no request of the previous one refreshes the session behind the test's back
+  // (the live event stream stays open, and 'networkidle' would never come: refused here, polled instead)
+  await page.route('**/servicios/eventos', (route) => route.abort());
   await page.goto('/copias');
   await expect(page.getByText(`Bienvenido ${documento}`)).toBeVisible();
   await page.waitForLoadState('networkidle');

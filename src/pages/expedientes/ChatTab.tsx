@@ -9,7 +9,8 @@ import './chat.css';
 
 /**
  * The case's 'Chat' tab: the conversation between the client side and the office. New messages
- * of the other side appear without reloading (the list is asked for again every 3 s while open).
+ * of the other side appear without reloading: the server's event stream says when (Refine's live
+ * mode, providers/live-provider.ts), and the list is asked for again.
  */
 export default function ChatTab({ expediente, lado = 'CLIENTE' }: { expediente: { id: string }; lado?: 'CLIENTE' | 'NOTARIA' }) {
   const { mensajes, isLoading, isError } = useMensajes(expediente.id);

@@ -5,11 +5,14 @@ const etiqueta = (n: number) => (n === 1 ? '1 mensaje sin leer' : `${n} mensajes
 
 /**
  * Unread messages of the other side: beside the navigation's 'Expedientes' (clients) or
- * 'Despacho' (staff), and beside each case of the list. One query, shared, asked again every 15 s.
+ * 'Despacho' (staff), and beside each case of the list. One query, shared, asked again when the
+ * server says a message of one of the person's cases was written or read (the navigation's entry
+ * listens: it is on every page).
  */
 export function NoLeidosNav({ entrada, isStaff }: { entrada: string; isStaff: boolean }) {
-  const { total } = useNoLeidos();
-  if (entrada !== (isStaff ? '/despacho' : '/expedientes') || total === 0) return null;
+  const suya = entrada === (isStaff ? '/despacho' : '/expedientes');
+  const { total } = useNoLeidos({ live: suya });
+  if (!suya || total === 0) return null;
   return <Badge count={total} size="small" offset={[4, -2]} title={etiqueta(total)} aria-label={etiqueta(total)} className="no-leidos" />;
 }
 

@@ -1,4 +1,4 @@
-import { useCustom, useCustomMutation, useInvalidate, useList } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidate, useList, useSubscription } from '@refinedev/core';
 import { serviciosDescarga } from '../../../providers/servicios-http';
 import { serviciosUrl } from '../../../resources/servicios-url';
 import documentos from '../../../resources/documentos';
@@ -6,7 +6,7 @@ import copias from '../../../resources/copias';
 import mensajes from '../../../resources/mensajes';
 import type { DocumentoDto } from '../../../domain/documentos';
 import type { CopiaDto } from '../../../domain/copias';
-import { INTERVALO_CHAT_MS, type MensajeDto, type NoLeidosDto } from '../../../domain/mensajes';
+import type { MensajeDto, NoLeidosDto } from '../../../domain/mensajes';
 
 /**
  * The documents, copies and conversation of a case through Refine's hooks on the servicios data
@@ -108,13 +108,16 @@ export function useCopiasAcciones() {
   };
 }
 
-/** The conversation, asked for again every few seconds while open (new messages within 5 s). */
+/**
+ * The conversation, asked for again when the server says this case's messages changed (Refine's
+ * live mode over GET /eventos, providers/live-provider.ts; polling only while the stream is down).
+ */
 export function useMensajes(expedienteId: string) {
   const { result, query } = useList<MensajeDto>({
     resource: mensajes.name,
     filters: caso(expedienteId),
     pagination: { mode: 'off' },
-    queryOptions: { refetchInterval: INTERVALO_CHAT_MS, refetchIntervalInBackground: false },
+    liveMode: 'auto',
     errorNotification: false,
   });
   return { mensajes: result.data, isLoading: query.isLoading, isError: query.isError };
@@ -132,13 +135,22 @@ export function useEnviarMensaje(expedienteId: string) {
   };
 }
 
-/** Unread messages of the other side, per case (the navigation and the case list), asked for every 15 s. */
-export function useNoLeidos(): NoLeidosDto {
-  const { result } = useCustom<NoLeidosDto>({
+/**
+ * Unread messages of the other side, per case (the navigation and the case list): one query shared
+ * by every badge. `live`: this caller (one per page: the navigation's) asks for it again when the
+ * server says messages changed on any of the caller's cases.
+ */
+export function useNoLeidos({ live = false }: { live?: boolean } = {}): NoLeidosDto {
+  const { result, query } = useCustom<NoLeidosDto>({
     url: serviciosUrl(mensajes.name, 'noLeidos'),
     method: 'get',
-    queryOptions: { refetchInterval: 15_000 },
     errorNotification: false,
+  });
+  useSubscription({
+    channel: `resources/${mensajes.name}`,
+    enabled: live,
+    // a request on its way may have been answered before this change (a message read just now): asked anew
+    onLiveEvent: () => void query.refetch(),
   });
   // useCustom answers {} until the request has answered
   const data = result.data as Partial<NoLeidosDto> | undefined;
