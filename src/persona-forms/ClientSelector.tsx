@@ -1,7 +1,8 @@
-import { Button, Card, Select, Tag } from 'antd';
+import { Button, Select, Tag } from 'antd';
 import { useNotification } from '@refinedev/core';
 import { displayName, type Persona } from '../../domain/persona';
 import './persona-forms.css';
+import Tarjeta from '../crud/Tarjeta';
 
 interface Props {
   clientes: Persona[];
@@ -18,7 +19,7 @@ interface Props {
 export default function ClientSelector({ clientes, loading, value, onChange, onVerFicha, onSearch }: Props) {
   const { open } = useNotification();
   return (
-    <Card title="Selecciona un cliente" size="small">
+    <Tarjeta title="Selecciona un cliente" size="small">
       <div className="pf-selector-row">
         <Select
           aria-label="Cliente"
@@ -55,6 +56,6 @@ export default function ClientSelector({ clientes, loading, value, onChange, onV
           </Button>
         )}
       </div>
-    </Card>
+    </Tarjeta>
   );
 }
