@@ -1,6 +1,6 @@
 /**
  * 1. JS the browser receives before a route is interactive, on the wire (targets: /login ≤ 150 KB;
- * /datos-personales, /expedientes, /citas ≤ 250 KB; /admin/notarias ≤ 350 KB).
+ * /datos-personales, /expedientes, /citas and the office's /despacho ≤ 250 KB; /admin/notarias ≤ 350 KB).
  * Headline: real Chromium opening the route on the running server with a cold cache, summing the
  * bytes the network stack received for each .js response (CDP Network.loadingFinished's
  * encodedDataLength: compressed body and headers) until the page settles, with the
@@ -20,6 +20,8 @@ import { DEMO_ADMIN, DEMO_CLIENT, signIn, type Session } from './lib/auth.js';
 import { round } from './lib/stats.js';
 
 const DIST = path.join(REPO_ROOT, 'dist');
+/** The seeded staff member ('Oficial' of notaría 1, NOT001): the office's /despacho. */
+const DEMO_STAFF = '11111111H';
 
 /**
  * The routes measured, who must be signed in to open them, their limit (KB on the wire), and
@@ -31,6 +33,7 @@ const ROUTES: { path: string; user: string | null; limitKb?: number; portal: boo
   { path: '/datos-personales', user: DEMO_CLIENT, limitKb: 250, portal: true },
   { path: '/expedientes', user: DEMO_CLIENT, limitKb: 250, portal: true },
   { path: '/citas', user: DEMO_CLIENT, limitKb: 250, portal: true },
+  { path: '/despacho', user: DEMO_STAFF, limitKb: 250, portal: true },
   { path: '/admin/notarias', user: DEMO_ADMIN, limitKb: 350, portal: true },
 ];
 
@@ -115,7 +118,10 @@ function distSizes() {
   };
   const entry = closure('index.html');
   const portal = closure('src/Portal.tsx', new Set(entry));
-  const sizes = new Map<string, { files: number; bytes: number; raw: number; chunks: Map<string, number>; packages: Map<string, number>; pageChunk: string }>();
+  const sizes = new Map<
+    string,
+    { files: number; bytes: number; raw: number; chunks: Map<string, number>; packages: Map<string, number>; pageChunk: string; own: number; ownChunks: Map<string, number> }
+  >();
   for (const r of ROUTES) {
     const page = pages.get(r.path);
     const key = page && Object.keys(manifest).find((k) => k.replace(/\.[tj]sx?$/, '') === `src/${page}`);
@@ -123,9 +129,13 @@ function distSizes() {
     const files = closure(key, new Set(r.portal ? portal : entry));
     const chunks = new Map<string, number>();
     const packages = new Map<string, number>();
+    // the route's own chunks: beyond what every route of its kind loads (the entry, and Portal for a signed-in one)
+    const shared = r.portal ? portal : entry;
+    const ownChunks = new Map<string, number>();
     let raw = 0;
     for (const f of files) {
       const wire = wireSize(f);
+      if (!shared.has(f)) ownChunks.set(short(f), (ownChunks.get(short(f)) ?? 0) + wire);
       raw += fs.statSync(path.join(DIST, f)).size;
       chunks.set(short(f), (chunks.get(short(f)) ?? 0) + wire);
       // a chunk's compressed bytes shared among its modules by their minified sizes
@@ -134,9 +144,11 @@ function distSizes() {
       for (const [id, n] of modules) packages.set(packageOf(id), (packages.get(packageOf(id)) ?? 0) + (wire * n) / total);
     }
     const bytes = [...chunks.values()].reduce((a, b) => a + b, 0);
-    sizes.set(r.path, { files: files.size, bytes, raw, chunks, packages, pageChunk: manifest[key].file });
+    const own = [...ownChunks.values()].reduce((a, b) => a + b, 0);
+    sizes.set(r.path, { files: files.size, bytes, raw, chunks, packages, pageChunk: manifest[key].file, own, ownChunks });
   }
-  return sizes;
+  const sharedBytes = [...portal].reduce((a, f) => a + wireSize(f), 0);
+  return { sizes, portalShared: { files: portal.size, bytes: sharedBytes } };
 }
 
 // ---------------------------------------------------------------- real browser
@@ -256,7 +268,7 @@ export const bundle: Bench = {
       return l ? atMost(l, 'KB') : undefined;
     };
 
-    const dist = distSizes();
+    const { sizes: dist, portalShared } = distSizes();
     const browser = await browserSizes(ctx, new Map([...dist].map(([route, s]) => [route, s.pageChunk])));
     for (const [route, b] of browser) {
       const redirected = b.finalPath !== route ? `; ended on ${b.finalPath}!` : '';
@@ -270,6 +282,12 @@ export const bundle: Bench = {
       ctx.figure(`dist ${route}`, kb(s.bytes), 'KB', limit(route), `${s.files} chunks, ${kb(s.raw)} KB minified; Brotli files of the build's import graph`);
       ctx.log(`  ${route} chunks: ${top(s.chunks, 12)}`);
       ctx.log(`  ${route} packages: ${top(s.packages, 16)}`);
+    }
+    // the split: what every signed-in route shares (entry + Portal) and what each route adds on its own
+    ctx.figure('dist signed-in shared', kb(portalShared.bytes), 'KB', undefined, `${portalShared.files} chunks: the entry and Portal (Refine, providers, shell), loaded by every signed-in route`);
+    for (const [route, s] of dist) {
+      if (!ROUTES.find((r) => r.path === route)?.portal) continue;
+      ctx.figure(`dist own ${route}`, kb(s.own), 'KB', undefined, `${s.ownChunks.size} chunks of its own: ${top(s.ownChunks, 8)}`);
     }
   },
 };

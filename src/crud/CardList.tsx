@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, Empty, Pagination, Spin } from 'antd';
-import type { TablePaginationConfig } from 'antd';
+import { Empty, Spin } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import type { ColumnConfig } from '../../domain/resource';
 import { renderCell } from './cells';
+import Paginas, { type PaginacionTabla } from './Paginas';
 import './crud.css';
+import Tarjeta from './Tarjeta';
 
 /**
  * A list on a phone: one card per row, the first column as its title, the others as label and
@@ -22,7 +23,7 @@ export default function CardList({
   loading: boolean;
   columns: ColumnConfig[];
   actions?: (record: BaseRecord) => ReactNode;
-  pagination?: TablePaginationConfig | false;
+  pagination?: PaginacionTabla | false;
   empty?: string;
 }) {
   // an image column (e.g. a category's picture) is not a title: the first text column is
@@ -35,7 +36,7 @@ export default function CardList({
         <ul className="crud-tarjetas">
           {records.map((record) => (
             <li key={String(record.id)}>
-              <Card size="small" title={titleColumn ? renderCell(titleColumn, record) : undefined} className="crud-tarjeta">
+              <Tarjeta size="small" title={titleColumn ? renderCell(titleColumn, record) : undefined} className="crud-tarjeta">
                 <dl>
                   {columns
                     .filter((c) => c !== titleColumn)
@@ -47,22 +48,12 @@ export default function CardList({
                     ))}
                 </dl>
                 {actions && <div className="crud-acciones">{actions(record)}</div>}
-              </Card>
+              </Tarjeta>
             </li>
           ))}
         </ul>
       )}
-      {pagination && (pagination.total ?? 0) > (pagination.pageSize ?? 10) && (
-        <Pagination
-          className="crud-paginas"
-          size="small"
-          simple
-          current={pagination.current}
-          pageSize={pagination.pageSize}
-          total={pagination.total}
-          onChange={(page, size) => pagination.onChange?.(page, size)}
-        />
-      )}
+      {pagination && pagination.total > pagination.pageSize && <Paginas {...pagination} simple showSizeChanger={false} showTotal={undefined} align="center" />}
     </Spin>
   );
 }

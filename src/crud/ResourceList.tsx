@@ -1,18 +1,24 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Flex, Form, Grid, Input, Modal, Space, Switch, Table } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Grid, Input, Space, Switch } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { getDefaultSortOrder, useTable } from '@refinedev/antd';
-import { useCan, type BaseRecord } from '@refinedev/core';
+import { useCan, useTable, type BaseRecord } from '@refinedev/core';
 import { liveFilter, type CatalogueConfig } from '../../domain/resource';
 import { renderCell } from './cells';
-import ResourceFormFields from './ResourceFormFields';
 import RowDelete from './RowDelete';
 import RowRestore from './RowRestore';
 import CardList from './CardList';
+import Tabla, { ordenDe, tablaDeRefine, type ColumnaTabla } from './Tabla';
+import CargandoDialogo from './CargandoDialogo';
+import type { PeticionFormulario } from './ResourceFormModal';
 import './crud.css';
-import { useResourceModal } from './use-resource-modal';
 import { searchFilter, searchText } from './search';
 import { useResourceMessages } from './use-resource-messages';
+
+// The create and edit forms load on the first 'Crear ...' or 'Editar' (pointer over or focus on
+// the button starts it): the list opens without the form inputs, date pickers and selects.
+const cargarFormulario = () => import('./ResourceFormModal');
+const ResourceFormModal = lazy(cargarFormulario);
+const precargar = { onMouseEnter: () => void cargarFormulario(), onFocus: () => void cargarFormulario() };
 
 export interface ResourceListProps {
   config: CatalogueConfig;
@@ -41,7 +47,7 @@ function ResourceTable({
 }: ResourceListProps & { deleted: boolean; onDeleted?: (deleted: boolean) => void }) {
   const phone = Grid.useBreakpoint().md === false;
   const messages = useResourceMessages(config);
-  const { tableProps, tableQuery, sorters, filters, setFilters } = useTable({
+  const table = useTable({
     resource: config.name,
     syncWithLocation: true,
     pagination: { pageSize: 10 },
@@ -50,8 +56,10 @@ function ResourceTable({
     meta: config.list.select ? { select: config.list.select } : undefined,
     errorNotification: false,
   });
-  const create = useResourceModal(config, 'create');
-  const edit = useResourceModal(config, 'edit');
+  const { tableQuery, sorters, filters, setFilters } = table;
+  // each press is a new request object: the form opens again
+  const [create, setCreate] = useState<PeticionFormulario | null>(null);
+  const [edit, setEdit] = useState<PeticionFormulario | null>(null);
   const canCreate = (useCan({ resource: config.name, action: 'create' }).data?.can ?? false) && !deleted;
   const canEdit = (useCan({ resource: config.name, action: 'edit' }).data?.can ?? false) && !deleted;
   const canDelete = (useCan({ resource: config.name, action: 'delete' }).data?.can ?? false) && config.deletion.mode !== 'none' && !deleted;
@@ -60,32 +68,23 @@ function ResourceTable({
 
   const actions = (record: BaseRecord) => (
     <Space wrap size="small">
-      {canEdit && <Button size="small" icon={<EditOutlined />} aria-label="Editar" title="Editar" onClick={() => edit.show(record.id)} />}
+      {canEdit && <Button size="small" icon={<EditOutlined />} aria-label="Editar" title="Editar" onClick={() => setEdit({ id: record.id })} {...precargar} />}
       {!deleted && rowActions?.(record)}
       {canDelete && record.id !== undefined && <RowDelete config={config} id={record.id} />}
       {deleted && record.id !== undefined && <RowRestore config={config} id={record.id} />}
     </Space>
   );
 
-  const columns = config.list.columns.map((column) => ({
+  const columns: ColumnaTabla<BaseRecord>[] = config.list.columns.map((column) => ({
     key: column.field ?? column.title,
     title: column.title,
     dataIndex: column.field,
-    sorter: column.sortable && column.field ? true : undefined,
-    sortOrder: column.sortable && column.field ? getDefaultSortOrder(column.field, sorters) : undefined,
-    render: (_: unknown, record: BaseRecord) => renderCell(column, record),
+    sorter: !!(column.sortable && column.field),
+    sortOrder: column.sortable && column.field ? ordenDe(column.field, sorters) : undefined,
+    render: (_: never, record: BaseRecord) => renderCell(column, record),
   }));
-  if (hasActions) {
-    columns.push({
-      key: 'acciones',
-      title: 'Acciones',
-      dataIndex: undefined,
-      sorter: undefined,
-      sortOrder: undefined,
-      render: (_: unknown, record: BaseRecord) => actions(record),
-    });
-  }
-  const pagination = { ...tableProps.pagination, showSizeChanger: !phone, showTotal: (total: number) => `${total} en total` };
+  if (hasActions) columns.push({ key: 'acciones', title: 'Acciones', render: (_: never, record: BaseRecord) => actions(record) });
+  const tabla = tablaDeRefine(table, { showSizeChanger: !phone, showTotal: (total: number) => `${total} en total`, simple: phone, align: phone ? 'center' : 'end' });
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -111,7 +110,7 @@ function ResourceTable({
             </label>
           )}
           {canCreate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreate({})} {...precargar}>
               {`Crear ${config.labels.singular.toLowerCase()}`}
             </Button>
           )}
@@ -128,36 +127,22 @@ function ResourceTable({
         />
       ) : phone ? (
         <CardList
-          records={(tableProps.dataSource ?? []) as BaseRecord[]}
-          loading={!!tableProps.loading}
+          records={tabla.dataSource}
+          loading={tabla.loading}
           columns={config.list.columns}
           actions={hasActions ? actions : undefined}
-          pagination={pagination}
+          pagination={tabla.pagination}
           empty={deleted ? 'No hay elementos eliminados' : undefined}
         />
       ) : (
         // no sideways scroll on a computer: the columns share the width and long texts wrap
-        <Table
-          {...tableProps}
-          rowKey="id"
-          columns={columns}
-          tableLayout="auto"
-          className="crud-tabla"
-          locale={deleted ? { emptyText: 'No hay elementos eliminados' } : undefined}
-          pagination={pagination}
-        />
+        <Tabla {...tabla} rowKey="id" columns={columns} className="crud-tabla" emptyText={deleted ? 'No hay elementos eliminados' : undefined} />
       )}
 
-      <Modal {...create.modalProps}>
-        <Form {...create.formProps}>
-          <ResourceFormFields config={config} />
-        </Form>
-      </Modal>
-      <Modal {...edit.modalProps}>
-        <Form {...edit.formProps}>
-          <ResourceFormFields config={config} />
-        </Form>
-      </Modal>
+      <Suspense fallback={<CargandoDialogo />}>
+        {create && <ResourceFormModal config={config} action="create" peticion={create} />}
+        {edit && <ResourceFormModal config={config} action="edit" peticion={edit} />}
+      </Suspense>
     </Space>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { hhmm, weekdaysLabel, type ColumnConfig } from '../../domain/resource';
+import { Secundario } from './Titulo';
 
-const EMPTY = <Typography.Text type="secondary">—</Typography.Text>;
+const EMPTY = <Secundario>—</Secundario>;
 
 /** Cuts a text to `length` characters, adding '...' when it was longer. */
 export const preview = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}...` : text);

@@ -40,7 +40,7 @@ async function search(page: Page, text: string) {
 async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => {
     const doc = document.documentElement.scrollWidth - window.innerWidth;
-    const tables = [...document.querySelectorAll('.ant-table-content, .ant-table-body')].map((el) => el.scrollWidth - el.clientWidth);
+    const tables = [...document.querySelectorAll('.tabla-marco, .ant-table-content, .ant-table-body')].map((el) => el.scrollWidth - el.clientWidth);
     return Math.max(doc, 0, ...tables);
   });
 }
@@ -82,7 +82,7 @@ test.describe('at 1366×900', () => {
   test('Personal and Plantillas show every column and action within the width', async ({ page }) => {
     for (const tab of ['Personal', 'Plantillas de Documentos', 'Notarías', 'Disponibilidad', 'Actos Notariales']) {
       await openTab(page, tab);
-      await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+      await expect(page.locator('.tabla tr.tabla-fila').first()).toBeVisible();
       expect(await sidewaysOverflow(page), tab).toBeLessThanOrEqual(0);
       const header = page.getByRole('columnheader', { name: 'Acciones' });
       await expect(header).toBeInViewport({ ratio: 1 });

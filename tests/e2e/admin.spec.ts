@@ -94,7 +94,7 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('tab')).toHaveText(TABS);
     for (const [i, tab] of TABS.entries()) {
       await openTab(page, tab);
-      await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+      await expect(page.locator('.tabla tr.tabla-fila').first()).toBeVisible();
       await screenshot(page, `admin-tab-${i + 1}-${tab.toLowerCase().replace(/\s+/g, '-').normalize('NFD').replace(/[\u0300-\u036f]/g, '')}`);
     }
   });
@@ -127,12 +127,12 @@ test.describe('as an admin', () => {
 
     await search(page, codigo);
     await expect(page).toHaveURL(/filters/);
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+    await expect(page.locator('.tabla tr.tabla-fila')).toHaveCount(1);
     await expect(row(page, nombre)).toBeVisible();
     // the URL keeps the list state: reloading shows the same filtered list
     await page.reload();
     await expect(page.getByRole('searchbox')).toHaveValue(codigo);
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+    await expect(page.locator('.tabla tr.tabla-fila')).toHaveCount(1);
 
     await row(page, nombre).getByRole('button', { name: 'Editar' }).click();
     const edit = dialog(page, 'Editar notaría');
@@ -175,7 +175,7 @@ test.describe('as an admin', () => {
 
   test('Notarías: the list sorts on the server by a column and pages, the URL keeping page and size', async ({ page }) => {
     await openTab(page, 'Notarías');
-    const ids = () => page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(5)').allTextContents();
+    const ids = () => page.locator('.tabla tr.tabla-fila td:nth-child(5)').allTextContents();
     const header = page.getByRole('columnheader', { name: 'Identificador' });
     await header.click();
     await expect(page).toHaveURL(/sorters\[0\]\[field\]=externalidnotaria&sorters\[0\]\[order\]=asc/);
@@ -186,11 +186,11 @@ test.describe('as an admin', () => {
 
     // a shared link opens the same page of the same list
     await page.goto('/admin/notarias?tab=notarias&pageSize=1&currentPage=2&sorters[0][field]=nombre&sorters[0][order]=asc');
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
-    await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
-    await page.locator('.ant-pagination-item').filter({ hasText: /^1$/ }).click();
+    await expect(page.locator('.tabla tr.tabla-fila')).toHaveCount(1);
+    await expect(page.locator('.paginas-actual')).toHaveText('2');
+    await page.getByRole('button', { name: 'Página 1', exact: true }).click();
     await expect(page).toHaveURL(/currentPage=1/);
-    await expect(page.locator('.ant-pagination-item-active')).toHaveText('1');
+    await expect(page.locator('.paginas-actual')).toHaveText('1');
   });
 
   test('Personal: messages, create, edit, Desactivar / Activar, invitation, delete', async ({ page }) => {

@@ -125,7 +125,7 @@ test('book an in-person appointment with the mouse and an online one with the ke
   await expect(dialog).toBeHidden();
 
   // 3. both in the table, soonest first, with their badges
-  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  const rows = page.locator('.tabla tr.tabla-fila');
   await expect(rows).toHaveCount(2);
   const fila = (fecha: string) => rows.filter({ hasText: es(fecha) });
   await expect(fila(presencial)).toContainText('Notaría López Martín');
@@ -247,8 +247,8 @@ test('a slot taken by someone else meanwhile: a clear message and the remaining 
   await horas.getByRole('button', { name: '12:00' }).click();
   await dialogA.getByRole('button', { name: 'Confirmar cita' }).click();
   await expect(pageA.getByText('Cita programada')).toBeVisible();
-  await expect(pageA.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
-  await expect(pageA.locator('.ant-table-tbody')).toContainText('12:00');
+  await expect(pageA.locator('.tabla tr.tabla-fila')).toHaveCount(1);
+  await expect(pageA.locator('.tabla tbody')).toContainText('12:00');
 });
 
 test.describe('on a phone', () => {
@@ -269,7 +269,7 @@ test.describe('on a phone', () => {
     await dialog.getByRole('button', { name: '09:00' }).tap();
     await dialog.getByRole('button', { name: 'Confirmar cita' }).tap();
     await expect(page.getByText('Cita programada')).toBeVisible();
-    await expect(page.locator('.ant-table-tbody .ant-tag')).toHaveText('Online');
+    await expect(page.locator('.tabla tbody .ant-tag')).toHaveText('Online');
     await screenshot(page, 'citas-tabla-movil');
   });
 });

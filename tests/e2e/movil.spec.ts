@@ -19,7 +19,7 @@ async function tokenOf(page: Page) {
 async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => {
     const doc = document.documentElement.scrollWidth - window.innerWidth;
-    const tables = [...document.querySelectorAll('.ant-table-content, .ant-table-body')].map((el) => el.scrollWidth - el.clientWidth);
+    const tables = [...document.querySelectorAll('.tabla-marco, .ant-table-content, .ant-table-body')].map((el) => el.scrollWidth - el.clientWidth);
     return Math.max(doc, 0, ...tables);
   });
 }
@@ -65,7 +65,7 @@ test('Expedientes, the acts of a case and Citas fit a phone with their key field
   expect(cita.status(), await cita.text()).toBe(201);
 
   await page.goto('/expedientes');
-  const fila = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: titulo });
+  const fila = page.locator('.tabla tr.tabla-fila').filter({ hasText: titulo });
   await expect(fila).toBeVisible();
   await expect(fila.getByText(titulo)).toBeInViewport();
   await expect(fila.locator('.ant-tag')).toBeInViewport({ ratio: 1 }); // the state
@@ -84,7 +84,7 @@ test('Expedientes, the acts of a case and Citas fit a phone with their key field
   await screenshot(page, 'movil-expediente-actos');
 
   await page.goto('/citas');
-  const citaFila = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'Firma de escritura de compraventa' });
+  const citaFila = page.locator('.tabla tr.tabla-fila').filter({ hasText: 'Firma de escritura de compraventa' });
   await expect(citaFila).toBeVisible();
   for (const text of ['10:00', 'Javier Ortega Díaz', 'Presencial']) await expect(citaFila.getByText(text).first()).toBeInViewport();
   await expect(citaFila.getByRole('button', { name: /Cancelar cita/ })).toBeInViewport({ ratio: 1 });

@@ -115,7 +115,7 @@ test('the office and the client: act returned and resent, deed, authorised copy 
 
   // the office sees the request waiting in /despacho and delivers it with the copy's PDF
   await oficina.goto('/despacho');
-  const porAtender = oficina.locator('.desp-copias .ant-list-item').filter({ hasText: 'Herencia de la casa de Toledo' });
+  const porAtender = oficina.locator('.desp-copias li').filter({ hasText: 'Herencia de la casa de Toledo' });
   await expect(porAtender).toContainText('Copia autorizada');
   await expect(porAtender).toContainText('Solicitada');
   await screenshot(oficina, 'oficina-10b-despacho-copias-por-atender');

@@ -1,10 +1,11 @@
 import { createElement, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Space, Tabs, Typography } from 'antd';
+import { Space, Tabs } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { adminTabs } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
 import PersonalAcciones from './PersonalAcciones';
+import { Titulo } from '../../crud/Titulo';
 
 /** What a generated tab gets beyond its declaration (row actions, extra buttons). */
 const ROW_ACTIONS: Record<string, (record: BaseRecord) => ReactNode> = {
@@ -21,7 +22,7 @@ export default function Admin() {
   const active = adminTabs.find((t) => t.name === params.get('tab'))?.name ?? adminTabs[0].name;
   return (
     <div>
-      <Typography.Title level={2}>Administración de Notarías</Typography.Title>
+      <Titulo>Administración de Notarías</Titulo>
       <Tabs
         activeKey={active}
         // A new tab starts from its own defaults: the previous list's page, sort and search go away.

@@ -1,14 +1,22 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDelete, useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Grid, Popconfirm, Space, Tag } from 'antd';
 import { CalendarOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas';
 import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias, usePersonal } from './datos';
-import PedirCita from './PedirCita';
-import EditarCita from './EditarCita';
+import Tabla from '../../crud/Tabla';
+import CargandoDialogo from '../../crud/CargandoDialogo';
 import './citas.css';
+import { Titulo } from '../../crud/Titulo';
+
+// The booking wizard and the edit dialog load when first opened (or when the pointer or the
+// keyboard reaches the button that opens the wizard): the page opens on reading the list.
+const cargarPedirCita = () => import('./PedirCita');
+const PedirCita = lazy(cargarPedirCita);
+const cargarEditarCita = () => import('./EditarCita');
+const EditarCita = lazy(cargarEditarCita);
 
 /** /citas: the user's appointments (or their office's, for staff), the booking wizard, edit and cancel. */
 export default function Citas() {
@@ -27,6 +35,16 @@ export default function Citas() {
     }, { replace: true });
   }, [params, setParams]);
   const [editando, setEditando] = useState<CitaRow | null>(null);
+  // mounted from their first opening on, so that closing keeps its animation
+  const [pedirUsado, setPedirUsado] = useState(false);
+  const [editarUsado, setEditarUsado] = useState(false);
+
+  useEffect(() => {
+    if (pidiendo) setPedirUsado(true);
+  }, [pidiendo]);
+  useEffect(() => {
+    if (editando) setEditarUsado(true);
+  }, [editando]);
   const { citas, isLoading, isError } = useCitas();
   const { notarias } = useNotarias();
   const { personal } = usePersonal();
@@ -62,24 +80,30 @@ export default function Citas() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Titulo style={{ margin: 0 }}>
           {TEXTOS_CITAS.titulo}
-        </Typography.Title>
-        <Button type="primary" icon={<CalendarOutlined />} onClick={() => setPidiendo(true)}>
+        </Titulo>
+        <Button
+          type="primary"
+          icon={<CalendarOutlined />}
+          onClick={() => setPidiendo(true)}
+          onMouseEnter={() => void cargarPedirCita()}
+          onFocus={() => void cargarPedirCita()}
+        >
           {TEXTOS_CITAS.pedir}
         </Button>
       </Space>
 
       {isError && <Alert type="error" showIcon message={TEXTOS_CITAS.errorCargar} />}
 
-      <Table<CitaRow>
+      <Tabla<CitaRow>
         rowKey="id"
         loading={isLoading}
         dataSource={citas}
         pagination={citas.length > 10 ? { pageSize: 10 } : false}
         // below 576 px one column holds it all; in between the columns may still scroll
-        scroll={pantalla.sm === false ? undefined : { x: 720 }}
-        locale={{ emptyText: TEXTOS_CITAS.vacio }}
+        minWidth={pantalla.sm === false ? undefined : 720}
+        emptyText={TEXTOS_CITAS.vacio}
         columns={[
           {
             title: 'Cita',
@@ -119,7 +143,13 @@ export default function Citas() {
               return (
                 <Space direction={movil ? 'vertical' : 'horizontal'}>
                   {puedeEditar(c) && (
-                    <Button icon={<EditOutlined />} aria-label={`Editar cita de ${cuando}`} onClick={() => setEditando(c)} />
+                    <Button
+                      icon={<EditOutlined />}
+                      aria-label={`Editar cita de ${cuando}`}
+                      onClick={() => setEditando(c)}
+                      onMouseEnter={() => void cargarEditarCita()}
+                      onFocus={() => void cargarEditarCita()}
+                    />
                   )}
                   <Popconfirm
                     title={TEXTOS_CITAS.confirmarCancelar}
@@ -137,15 +167,19 @@ export default function Citas() {
         ]}
       />
 
-      <PedirCita
-        open={pidiendo}
-        asunto={asunto}
-        onClose={() => {
-          setPidiendo(false);
-          setAsunto(undefined);
-        }}
-      />
-      <EditarCita cita={editando} onClose={() => setEditando(null)} />
+      <Suspense fallback={<CargandoDialogo />}>
+        {(pidiendo || pedirUsado) && (
+          <PedirCita
+            open={pidiendo}
+            asunto={asunto}
+            onClose={() => {
+              setPidiendo(false);
+              setAsunto(undefined);
+            }}
+          />
+        )}
+        {(editando || editarUsado) && <EditarCita cita={editando} onClose={() => setEditando(null)} />}
+      </Suspense>
     </Space>
   );
 }

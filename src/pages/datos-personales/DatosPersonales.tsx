@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useGetIdentity, useNotification } from '@refinedev/core';
 import type { Identity } from '../../../providers/auth-provider';
@@ -8,7 +8,10 @@ import ClientSelector from '../../persona-forms/ClientSelector';
 import { useClientesBuscables } from '../../persona-forms/use-clientes';
 import FichaPersona from './FichaPersona';
 import Representantes, { type RepresentanteSeleccionado } from './Representantes';
+import CargandoDialogo from '../../crud/CargandoDialogo';
 import './datos-personales.css';
+import { Secundario, Titulo } from '../../crud/Titulo';
+import Tarjeta from '../../crud/Tarjeta';
 
 // The dialogs and their forms load when first opened: the page opens on reading a record.
 const NuevaPersonaDialog = lazy(() => import('./NuevaPersonaDialog'));
@@ -37,9 +40,9 @@ export default function DatosPersonales() {
   return (
     <div className="dp-page">
       <div className="dp-cabecera">
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Titulo style={{ margin: 0 }}>
           Datos Personales
-        </Typography.Title>
+        </Titulo>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => {
             setNuevaPersona(true);
             setNuevaPersonaUsada(true);
@@ -57,13 +60,13 @@ export default function DatosPersonales() {
             <Representantes clienteId={seleccion} onEditar={setRepresentante} />
           </>
         ) : (
-          <Card>
-            <Typography.Text type="secondary">Seleccione un cliente para ver su ficha de datos personales</Typography.Text>
-          </Card>
+          <Tarjeta>
+            <Secundario>Seleccione un cliente para ver su ficha de datos personales</Secundario>
+          </Tarjeta>
         )}
       </Space>
 
-      <Suspense fallback={null}>
+      <Suspense fallback={<CargandoDialogo />}>
         {nuevaPersonaUsada && (
           <NuevaPersonaDialog
             open={nuevaPersona}

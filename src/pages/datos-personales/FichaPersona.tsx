@@ -1,21 +1,20 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNotification, useOne, useUpdate } from '@refinedev/core';
 import { conBorrados, ETIQUETAS, FALLBACKS, isInformed, nameOrFallback, type Persona, type PersonaPayload } from '../../../domain/persona';
 import { isoToFormDate } from '../../../domain/dates';
 import { alpha3ToCountryName } from '../../../domain/countries';
-import { personaToForm } from '../../../domain/persona-forms';
+import Tarjeta from '../../crud/Tarjeta';
 
-// The forms (and their selects, date pickers and schemas) load when 'Editar' is pressed.
-const PersonaFisicaForm = lazy(() => import('../../persona-forms/PersonaFisicaForm'));
-const PersonaJuridicaForm = lazy(() => import('../../persona-forms/PersonaJuridicaForm'));
+// The forms (and their selects, date pickers and schemas) load when 'Editar' is pressed, or
+// start loading when the pointer or the keyboard reaches it.
+const cargarEdicion = () => import('./EditarFicha');
+const EditarFicha = lazy(cargarEdicion);
 
 /** A value, or the fallback for an empty one in the field's gender ('No informado' / 'No informada'). */
 const valor = (v: string | undefined | null, femenino = false): ReactNode =>
   v ? v : <span className="dp-vacio">{femenino ? FALLBACKS.noInformada : FALLBACKS.noInformado}</span>;
-
-const IDENTIFICADOR_BLOQUEADO = ['tipoIdentificador', 'numeroIdentificador'] as const;
 
 function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -100,9 +99,9 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
 
   if (query.isLoading) {
     return (
-      <Card title="Ficha de Persona">
+      <Tarjeta title="Ficha de Persona">
         <Skeleton active />
-      </Card>
+      </Tarjeta>
     );
   }
   if (query.isError || !persona) {
@@ -110,7 +109,6 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
   }
 
   const fisica = persona.tipoPersona === 'FISICA';
-  const PersonaForm = fisica ? PersonaFisicaForm : PersonaJuridicaForm;
   const guardar = async (datos: PersonaPayload) => {
     try {
       await mutateAsync({
@@ -135,7 +133,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
   );
 
   return (
-    <Card
+    <Tarjeta
       title={fisica ? 'Ficha de Persona Física' : 'Ficha de Persona Jurídica'}
       extra={
         <Space wrap>
@@ -143,7 +141,13 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
             Crear representante
           </Button>
           {!persona.fichaReducida && (
-            <Button icon={editando ? undefined : <EditOutlined />} onClick={() => setEditando((e) => !e)} disabled={isPending}>
+            <Button
+              icon={editando ? undefined : <EditOutlined />}
+              onClick={() => setEditando((e) => !e)}
+              onMouseEnter={() => void cargarEdicion()}
+              onFocus={() => void cargarEdicion()}
+              disabled={isPending}
+            >
               {editando ? 'Cancelar' : 'Editar'}
             </Button>
           )}
@@ -166,18 +170,9 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
       {!editando && <Lectura persona={persona} />}
       {editando && (
         <Suspense fallback={<Skeleton active />}>
-          <PersonaForm
-            variant="completo"
-            personaId={id}
-            readOnlyFields={[...IDENTIFICADOR_BLOQUEADO]}
-            initialValues={personaToForm(persona)}
-            submitText="Guardar cambios"
-            busy={isPending}
-            onSubmit={guardar}
-            actions={cancelar}
-          />
+          <EditarFicha persona={persona} personaId={id} busy={isPending} onSubmit={guardar} actions={cancelar} />
         </Suspense>
       )}
-    </Card>
+    </Tarjeta>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Skeleton, Space, Tag } from 'antd';
 import { useList, useNotification, useOne } from '@refinedev/core';
 import { FALLBACKS, nameOrFallback, type Persona } from '../../../domain/persona';
 import { isoToFormDate, todayIso } from '../../../domain/dates';
 import { ETIQUETAS_TIPO_PRIVILEGIO, isRelationActive, type Privilegio } from '../../../domain/representantes';
+import { Secundario } from '../../crud/Titulo';
+import Tarjeta from '../../crud/Tarjeta';
 
 export interface RepresentanteSeleccionado {
   persona: Persona;
@@ -22,29 +24,22 @@ function Fila({ privilegio, activo, onEditar }: { privilegio: Privilegio; activo
       : FALLBACKS.sinIdentificar;
   const periodo = `Desde ${isoToFormDate(privilegio.fechaInicioRelacion)}${privilegio.fechaFinRelacion ? ` hasta ${isoToFormDate(privilegio.fechaFinRelacion)}` : ''}`;
   return (
-    <List.Item
-      actions={[
-        <Button key="editar" size="small" disabled={!persona} onClick={() => persona && onEditar({ persona, privilegio })} aria-label={`Editar representante ${nombre}`}>
-          Editar
-        </Button>,
-      ]}
-    >
-      <List.Item.Meta
-        title={
-          <Space wrap size={8}>
-            <span>{nombre}</span>
-            <Tag color={activo ? 'green' : 'default'}>{activo ? 'Activo' : 'Inactivo'}</Tag>
-          </Space>
-        }
-        description={
-          <Space wrap split="·" size={4}>
-            {persona?.identificador?.numero && <span>{persona.identificador.numero}</span>}
-            <span>{ETIQUETAS_TIPO_PRIVILEGIO[privilegio.tipoPrivilegio]}</span>
-            <span>{periodo}</span>
-          </Space>
-        }
-      />
-    </List.Item>
+    <li className="dp-representante">
+      <div className="dp-representante-datos">
+        <Space wrap size={8} className="dp-representante-nombre">
+          <span>{nombre}</span>
+          <Tag color={activo ? 'green' : 'default'}>{activo ? 'Activo' : 'Inactivo'}</Tag>
+        </Space>
+        <Space wrap split="·" size={4} className="dp-representante-detalle">
+          {persona?.identificador?.numero && <span>{persona.identificador.numero}</span>}
+          <span>{ETIQUETAS_TIPO_PRIVILEGIO[privilegio.tipoPrivilegio]}</span>
+          <span>{periodo}</span>
+        </Space>
+      </div>
+      <Button size="small" disabled={!persona} onClick={() => persona && onEditar({ persona, privilegio })} aria-label={`Editar representante ${nombre}`}>
+        Editar
+      </Button>
+    </li>
   );
 }
 
@@ -69,7 +64,7 @@ export default function Representantes({ clienteId, onEditar }: { clienteId: str
   const n = visibles.length;
 
   return (
-    <Card
+    <Tarjeta
       title="Representantes"
       extra={
         <Button onClick={() => setVerTodos((v) => !v)} aria-pressed={verTodos}>
@@ -83,21 +78,20 @@ export default function Representantes({ clienteId, onEditar }: { clienteId: str
         <Alert type="error" showIcon message="No se pudieron cargar los representantes" />
       ) : (
         <>
-          <Typography.Text type="secondary" className="dp-contador" aria-live="polite">
+          <Secundario className="dp-contador" aria-live="polite">
             {`Mostrando ${n} representante(s) ${verTodos ? '(activos e históricos)' : 'activos'}`}
-          </Typography.Text>
+          </Secundario>
           {n === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={verTodos ? 'No hay representantes' : 'No hay representantes activos'} />
           ) : (
-            <List
-              itemLayout="horizontal"
-              dataSource={visibles}
-              rowKey={(r) => r.privilegio.id}
-              renderItem={(r) => <Fila privilegio={r.privilegio} activo={r.activo} onEditar={onEditar} />}
-            />
+            <ul className="dp-representantes">
+              {visibles.map((r) => (
+                <Fila key={r.privilegio.id} privilegio={r.privilegio} activo={r.activo} onEditar={onEditar} />
+              ))}
+            </ul>
           )}
         </>
       )}
-    </Card>
+    </Tarjeta>
   );
 }

@@ -1,9 +1,10 @@
 import { useNavigation } from '@refinedev/core';
-import { Button, Card, List, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { ETIQUETA_ESTADO_COPIA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../../domain/copias';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { formatoFecha } from '../expedientes/datos';
 import { useCopiasDespacho } from '../expedientes/use-archivos-caso';
+import Tarjeta from '../../crud/Tarjeta';
 
 /** Only requests the office still has to handle (solicitada, en preparación) are listed here. */
 const POR_ATENDER = new Set<CopiaDto['estado']>(['SOLICITADA', 'EN_PREPARACION']);
@@ -18,29 +19,22 @@ export default function CopiasPorAtender() {
   const pendientes = copias.filter((c) => POR_ATENDER.has(c.estado));
   if (isLoading || pendientes.length === 0) return null;
   return (
-    <Card size="small" className="desp-copias" title={`Copias por atender (${pendientes.length})`}>
-      <List<CopiaDto>
-        size="small"
-        dataSource={pendientes}
-        renderItem={(c) => (
-          <List.Item
-            actions={[
-              <Button key="abrir" type="link" onClick={() => show(despachoExpedientes.name, c.expedienteId)} aria-label={`Abrir expediente ${c.expedienteTitulo} para su copia`}>
-                Abrir expediente
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={
-                <>
-                  {c.expedienteTitulo} · {ETIQUETA_TIPO_COPIA[c.tipo]} <Tag>{ETIQUETA_ESTADO_COPIA[c.estado]}</Tag>
-                </>
-              }
-              description={`${c.clienteNombre} · solicitada el ${formatoFecha(c.creadaEn)}`}
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+    <Tarjeta size="small" className="desp-copias" title={`Copias por atender (${pendientes.length})`}>
+      <ul className="desp-copias-lista">
+        {pendientes.map((c) => (
+          <li key={c.id}>
+            <div>
+              <div className="desp-copias-titulo">
+                {c.expedienteTitulo} · {ETIQUETA_TIPO_COPIA[c.tipo]} <Tag>{ETIQUETA_ESTADO_COPIA[c.estado]}</Tag>
+              </div>
+              <div className="desp-secundario">{`${c.clienteNombre} · solicitada el ${formatoFecha(c.creadaEn)}`}</div>
+            </div>
+            <Button type="link" onClick={() => show(despachoExpedientes.name, c.expedienteId)} aria-label={`Abrir expediente ${c.expedienteTitulo} para su copia`}>
+              Abrir expediente
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Tarjeta>
   );
 }

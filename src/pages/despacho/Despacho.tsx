@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useNavigation } from '@refinedev/core';
-import { useTable } from '@refinedev/antd';
-import { Badge, Button, Card, Empty, Grid, Input, List, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useNavigation, useTable } from '@refinedev/core';
+import { Badge, Button, Empty, Grid, Input, Segmented, Space, Spin, Switch, Tag } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { DespachoExpediente, DespachoLista } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { formatoFecha } from '../expedientes/datos';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
+import Tabla, { tablaDeRefine } from '../../crud/Tabla';
+import Paginas from '../../crud/Paginas';
 import CopiasPorAtender from './CopiasPorAtender';
 import './despacho.css';
+import { Titulo } from '../../crud/Titulo';
+import Tarjeta from '../../crud/Tarjeta';
 
 type Filtro = '' | 'PENDIENTE' | 'EN_TRAMITE' | 'FINALIZADO';
 
@@ -30,7 +33,7 @@ function ListaDespacho() {
   const [texto, setTexto] = useState('');
   const [vencidos, setVencidos] = useState(false);
 
-  const { tableProps, setFilters, tableQuery, currentPage, setCurrentPage, pageSize } = useTable<DespachoExpediente>({
+  const tabla = useTable<DespachoExpediente>({
     resource: despachoExpedientes.name,
     pagination: { mode: 'server', pageSize: 20 },
     filters: { mode: 'server' },
@@ -38,6 +41,8 @@ function ListaDespacho() {
     syncWithLocation: false,
     errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar los expedientes del despacho' },
   });
+  const { setFilters, tableQuery } = tabla;
+  const lista = tablaDeRefine(tabla, { simple: movil, align: movil ? 'center' : 'end' });
 
   // the client filter goes to the server a moment after typing stops; estado and order at once
   const primera = useRef(true);
@@ -75,7 +80,7 @@ function ListaDespacho() {
   return (
     <div className="desp-pagina">
       <div className="desp-titulo">
-        <Typography.Title level={2}>Despacho</Typography.Title>
+        <Titulo>Despacho</Titulo>
         <Link to="/despacho/citas">
           <Button icon={<CalendarOutlined />}>Citas de la notaría</Button>
         </Link>
@@ -106,36 +111,40 @@ function ListaDespacho() {
         </label>
       </div>
       {movil ? (
-        <List<DespachoExpediente>
-          loading={tableProps.loading}
-          dataSource={tableProps.dataSource as DespachoExpediente[] | undefined}
-          pagination={{ current: currentPage, pageSize, total: tableQuery.data?.total ?? 0, onChange: setCurrentPage, size: 'small', align: 'center' }}
-          locale={{ emptyText: vacio }}
-          renderItem={(row) => (
-            <List.Item>
-              <Card className="desp-tarjeta" hoverable onClick={() => abrir(row)} role="link" tabIndex={0} aria-label={`Abrir expediente ${row.titulo}`}
-                onKeyDown={(e) => e.key === 'Enter' && abrir(row)}>
-                <div className="desp-tarjeta-titulo">{row.titulo}</div>
-                <div className="desp-tarjeta-cliente">
-                  {row.clienteNombre}
-                  {row.clienteDocumento ? ` · ${row.clienteDocumento}` : ''}
-                </div>
-                <div className="desp-tarjeta-pie">
-                  {estadoTag(row)}
-                  <span>Vence: {formatoFecha(row.dueDate)}</span>
-                  {row.actosEnviados > 0 && <Badge count={row.actosEnviados} title="Actos enviados" />}
-                </div>
-              </Card>
-            </List.Item>
+        // on a phone one card per case, the whole card opens it
+        <Spin spinning={lista.loading}>
+          {lista.dataSource.length === 0 ? (
+            !lista.loading && vacio
+          ) : (
+            <ul className="desp-tarjetas">
+              {lista.dataSource.map((row) => (
+                <li key={row.id}>
+                  <Tarjeta className="desp-tarjeta" hoverable onClick={() => abrir(row)} role="link" tabIndex={0} aria-label={`Abrir expediente ${row.titulo}`}
+                    onKeyDown={(e) => e.key === 'Enter' && abrir(row)}>
+                    <div className="desp-tarjeta-titulo">{row.titulo}</div>
+                    <div className="desp-tarjeta-cliente">
+                      {row.clienteNombre}
+                      {row.clienteDocumento ? ` · ${row.clienteDocumento}` : ''}
+                    </div>
+                    <div className="desp-tarjeta-pie">
+                      {estadoTag(row)}
+                      <span>Vence: {formatoFecha(row.dueDate)}</span>
+                      {row.actosEnviados > 0 && <Badge count={row.actosEnviados} title="Actos enviados" />}
+                    </div>
+                  </Tarjeta>
+                </li>
+              ))}
+            </ul>
           )}
-        />
+          {lista.pagination.total > 0 && <Paginas {...lista.pagination} />}
+        </Spin>
       ) : (
-        <Table<DespachoExpediente>
-          {...tableProps}
+        <Tabla<DespachoExpediente>
+          {...lista}
           rowKey="id"
           rowClassName="desp-fila"
-          scroll={{ x: 900 }}
-          locale={{ emptyText: vacio }}
+          minWidth={900}
+          emptyText={vacio}
           onRow={(row) => ({
             onClick: () => abrir(row),
             onKeyDown: (e) => {

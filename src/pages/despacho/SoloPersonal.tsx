@@ -1,11 +1,20 @@
-import type { ReactNode } from 'react';
-import { Result, Spin } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { useEsPersonal } from './datos';
+
+// antd's Result draws its 404 picture in 13 KB of SVG: only those who are not staff load it
+const NoEncontrada = lazy(() => import('./NoEncontrada'));
 
 /** The office's pages are for staff of a notaría; anyone else reads that the page does not exist. */
 export default function SoloPersonal({ children }: { children: ReactNode }) {
   const personal = useEsPersonal();
   if (personal === undefined) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!personal) return <Result status="404" title="Página no encontrada" subTitle="Esta sección es solo para el personal de la notaría." />;
+  if (!personal) {
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+        <NoEncontrada />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }

@@ -1,14 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useNotification } from '@refinedev/core';
-import { getDefaultSortOrder, useTable } from '@refinedev/antd';
-import { Button, Empty, Grid, Input, Modal, Table, Tag, Typography } from 'antd';
-import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
+import { useNotification, useTable } from '@refinedev/core';
+import { Button, Empty, Grid, Input, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { session } from '../../../providers/session';
 import type { ExpedienteDto } from '../../../domain/expediente';
 import { estadoVisible, formatoFecha, guardarExpedienteEnSesion } from './datos';
 import './expedientes.css';
 import { NoLeidosCaso } from './NoLeidos';
+import CargandoDialogo from '../../crud/CargandoDialogo';
+import Tabla, { ordenDe, tablaDeRefine } from '../../crud/Tabla';
+import { Titulo } from '../../crud/Titulo';
+
+// shown once, to a client with no case yet: its dialog loads only then
+const AyudaSinExpedientes = lazy(() => import('./AyudaSinExpedientes'));
 
 const NUEVO = '/expediente/nuevo';
 
@@ -27,7 +32,7 @@ export default function Expedientes() {
     if (!conSesion) open?.({ type: 'error', message: 'Error', description: 'Debe iniciar sesión para ver sus expedientes' });
   }, [conSesion, open]);
 
-  const { tableProps, sorters, filters, setFilters, tableQuery } = useTable<ExpedienteDto>({
+  const tabla = useTable<ExpedienteDto>({
     resource: 'expedientes',
     pagination: { mode: 'server', pageSize: 10 },
     sorters: { initial: [{ field: 'fechaAlta', order: 'desc' }] },
@@ -36,6 +41,7 @@ export default function Expedientes() {
     queryOptions: { enabled: conSesion },
     errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar los expedientes' },
   });
+  const { sorters, filters, setFilters, tableQuery } = tabla;
 
   // the text filter goes to the server a moment after the user stops typing
   const primera = useRef(true);
@@ -59,14 +65,13 @@ export default function Expedientes() {
   const ordenable = (field: string) => ({
     sorter: true,
     sortDirections: ['ascend', 'descend'] as Array<'ascend' | 'descend'>,
-    sortOrder: getDefaultSortOrder(field, sorters),
-    showSorterTooltip: { title: 'Ordenar' },
+    sortOrder: ordenDe(field, sorters),
   });
 
   return (
     <div className="exp-pagina">
       <div className="exp-titulo">
-        <Typography.Title level={2}>Expedientes</Typography.Title>
+        <Titulo>Expedientes</Titulo>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NUEVO)}>
           Nuevo Expediente
         </Button>
@@ -79,10 +84,10 @@ export default function Expedientes() {
         value={texto}
         onChange={(e) => setTexto(e.target.value)}
       />
-      <Table<ExpedienteDto>
-        {...tableProps}
+      <Tabla<ExpedienteDto>
+        {...tablaDeRefine(tabla, { simple: movil, align: movil ? 'center' : 'end' })}
         rowKey="id"
-        scroll={movil ? undefined : { x: 760 }}
+        minWidth={movil ? undefined : 760}
         rowClassName="exp-fila"
         onRow={(row) => ({
           onClick: () => abrir(row),
@@ -92,19 +97,17 @@ export default function Expedientes() {
           tabIndex: 0,
           'aria-label': `Abrir expediente ${row.titulo}`,
         })}
-        locale={{
-          emptyText: (
-            <Empty description="No se encontraron expedientes">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NUEVO)}>
-                Crear expediente
-              </Button>
-            </Empty>
-          ),
-        }}
+        emptyText={
+          <Empty description="No se encontraron expedientes">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NUEVO)}>
+              Crear expediente
+            </Button>
+          </Empty>
+        }
         columns={[
-          { title: 'Notaría', dataIndex: 'notariaNombre', key: 'notariaNombre', responsive: ['md'], ...ordenable('notariaNombre') },
-          { title: 'Fecha Alta', dataIndex: 'fechaAlta', key: 'fechaAlta', render: formatoFecha, responsive: ['md'], ...ordenable('fechaAlta') },
-          { title: 'Cliente', dataIndex: 'clienteNombre', key: 'clienteNombre', responsive: ['md'], ...ordenable('clienteNombre') },
+          { title: 'Notaría', dataIndex: 'notariaNombre', key: 'notariaNombre', responsive: ['md' as const], ...ordenable('notariaNombre') },
+          { title: 'Fecha Alta', dataIndex: 'fechaAlta', key: 'fechaAlta', render: formatoFecha, responsive: ['md' as const], ...ordenable('fechaAlta') },
+          { title: 'Cliente', dataIndex: 'clienteNombre', key: 'clienteNombre', responsive: ['md' as const], ...ordenable('clienteNombre') },
           {
             title: 'Título',
             dataIndex: 'titulo',
@@ -126,29 +129,14 @@ export default function Expedientes() {
               return <Tag color={e.color}>{e.etiqueta}</Tag>;
             },
           },
-          { title: 'Fecha de vencimiento', dataIndex: 'dueDate', key: 'dueDate', render: formatoFecha, responsive: ['md'], ...ordenable('dueDate') },
+          { title: 'Fecha de vencimiento', dataIndex: 'dueDate', key: 'dueDate', render: formatoFecha, responsive: ['md' as const], ...ordenable('dueDate') },
         ]}
       />
-      <Modal
-        open={sinNinguno && !ayudaVista}
-        title={
-          <span>
-            <FolderOpenOutlined /> Aún no tiene expedientes
-          </span>
-        }
-        onCancel={() => setAyudaVista(true)}
-        closable={{ 'aria-label': 'Cerrar' }}
-        footer={
-          <Button type="primary" onClick={() => setAyudaVista(true)}>
-            Entendido
-          </Button>
-        }
-      >
-        <p>
-          Un expediente reúne todo lo que la notaría tramita para usted. Cree uno con el botón <strong>+ Nuevo Expediente</strong>.
-        </p>
-        <p>Dentro del expediente podrá solicitar los actos notariales que necesite (poderes, compraventas, testamentos...).</p>
-      </Modal>
+      {sinNinguno && (
+        <Suspense fallback={<CargandoDialogo />}>
+          <AyudaSinExpedientes open={!ayudaVista} onClose={() => setAyudaVista(true)} />
+        </Suspense>
+      )}
     </div>
   );
 }
