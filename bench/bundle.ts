@@ -173,11 +173,15 @@ async function settled(page: Page, pageChunk: string) {
   let inflight = 0;
   let last = Date.now();
   let pageLoaded = false;
-  page.on('request', () => {
+  // the portal's live event stream (GET /eventos) stays open while the page is shown: not a load
+  const counted = (url: string) => !new URL(url).pathname.endsWith('/eventos');
+  page.on('request', (req) => {
+    if (!counted(req.url())) return;
     inflight++;
     last = Date.now();
   });
-  const end = () => {
+  const end = (req: { url(): string }) => {
+    if (!counted(req.url())) return;
     inflight--;
     last = Date.now();
   };
@@ -232,7 +236,7 @@ async function browserSizes(ctx: BenchContext, pageChunks: Map<string, string>):
       });
       cdp.on('Network.loadingFinished', (e) => received.set(e.requestId, e.encodedDataLength));
       const done = await settled(page, path.posix.basename(pageChunks.get(r.path)!));
-      await page.goto(server.url + r.path, { waitUntil: 'networkidle' });
+      await page.goto(server.url + r.path, { waitUntil: 'load' });
       await done();
       const finalPath = new URL(page.url()).pathname;
       const failed: string[] = [];
