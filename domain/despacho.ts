@@ -93,6 +93,8 @@ export const VENTANA_BUSQUEDA = 1_000;
 /** A client search needs this many letters or digits in a row (what a trigram index can look up). */
 export const BUSQUEDA_MINIMA = 3;
 const BUSQUEDA_SERVIBLE = new RegExp(`[\\p{L}\\p{N}]{${BUSQUEDA_MINIMA}}`, 'u');
+/** Can this client search be looked up (the list sends it only then; the server refuses it otherwise)? */
+export const busquedaServible = (texto: string) => BUSQUEDA_SERVIBLE.test(texto);
 const miles = (n: number) => n.toLocaleString('es-ES', { useGrouping: true });
 
 export const MENSAJES_LISTA_DESPACHO = {
@@ -115,7 +117,7 @@ export const despachoQuerySchema = z.preprocess((v) => {
     .string()
     .max(200, MENSAJES_LISTA_DESPACHO.busquedaLarga)
     .transform((v) => v.trim().replace(/\s+/g, ' ') || undefined)
-    .refine((v) => v === undefined || BUSQUEDA_SERVIBLE.test(v), MENSAJES_LISTA_DESPACHO.busquedaCorta)
+    .refine((v) => v === undefined || busquedaServible(v), MENSAJES_LISTA_DESPACHO.busquedaCorta)
     .optional(),
   /** recientes: newest first; vencimiento: the unfinished by due date (overdue first), then the finished. */
   orden: z.enum(['recientes', 'vencimiento'], { error: 'El orden debe ser recientes o vencimiento' }).optional(),

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
 import { Badge, Button, Empty, Grid, Input, Segmented, Space, Spin, Switch, Tag } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import type { DespachoExpediente, DespachoLista } from '../../../domain/despacho';
+import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { formatoFecha } from '../expedientes/datos';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
@@ -31,6 +31,9 @@ function ListaDespacho() {
   const movil = Grid.useBreakpoint().md === false;
   const [estado, setEstado] = useState<Filtro>('');
   const [texto, setTexto] = useState('');
+  // a search shorter than what the server can look up is not sent: the list stays as it was and a hint says why
+  const busqueda = texto.trim();
+  const busquedaCorta = busqueda !== '' && !busquedaServible(busqueda);
   const [vencidos, setVencidos] = useState(false);
 
   const tabla = useTable<DespachoExpediente>({
@@ -51,7 +54,7 @@ function ListaDespacho() {
       setFilters(
         [
           { field: 'estado', operator: 'eq', value: estado },
-          { field: 'q', operator: 'contains', value: texto.trim() },
+          { field: 'q', operator: 'contains', value: busquedaCorta ? '' : busqueda },
           { field: 'orden', operator: 'eq', value: vencidos ? 'vencimiento' : '' },
         ],
         'replace',
@@ -62,9 +65,10 @@ function ListaDespacho() {
     }
     const t = window.setTimeout(aplicar, 300);
     return () => window.clearTimeout(t);
-  }, [estado, texto, vencidos, setFilters]);
+  }, [estado, busqueda, busquedaCorta, vencidos, setFilters]);
 
-  const contadores = (tableQuery.data as Partial<DespachoLista> | undefined)?.contadores;
+  const respuesta = tableQuery.data as Partial<DespachoLista> | undefined;
+  const contadores = respuesta?.contadores;
   const n = (k: keyof NonNullable<typeof contadores>) => (contadores ? ` (${contadores[k]})` : '');
   const todos = contadores ? contadores.PENDIENTE + contadores.EN_TRAMITE + contadores.FINALIZADO : undefined;
   const abrir = (row: DespachoExpediente) => show(despachoExpedientes.name, row.id);
@@ -75,7 +79,7 @@ function ListaDespacho() {
       {row.vencido && <Tag color="red">Vencido</Tag>}
     </Space>
   );
-  const vacio = <Empty description={texto || estado ? 'Ningún expediente coincide con el filtro' : 'Aún no hay expedientes en sus notarías'} />;
+  const vacio = <Empty description={(busqueda && !busquedaCorta) || estado ? 'Ningún expediente coincide con el filtro' : 'Aún no hay expedientes en sus notarías'} />;
 
   return (
     <div className="desp-pagina">
@@ -105,11 +109,23 @@ function ListaDespacho() {
           aria-label="Buscar cliente por nombre o documento"
           value={texto}
           onChange={(e) => setTexto(e.target.value)}
+          status={busquedaCorta ? 'warning' : undefined}
+          aria-describedby={busquedaCorta ? 'desp-buscar-aviso' : undefined}
         />
         <label className="desp-vencidos">
           <Switch checked={vencidos} onChange={setVencidos} aria-label="Vencidos primero" /> Vencidos primero
         </label>
       </div>
+      {busquedaCorta && (
+        <div id="desp-buscar-aviso" className="desp-aviso" role="status">
+          {MENSAJES_LISTA_DESPACHO.busquedaCorta}
+        </div>
+      )}
+      {respuesta?.totalAcotado && (
+        <div className="desp-aviso" role="status">
+          Se muestran los {(busqueda && !busquedaCorta ? VENTANA_BUSQUEDA : VENTANA_DESPACHO).toLocaleString('es-ES', { useGrouping: true })} primeros expedientes; filtre por estado o escriba más del nombre o del documento para acotar la lista
+        </div>
+      )}
       {movil ? (
         // on a phone one card per case, the whole card opens it
         <Spin spinning={lista.loading}>
