@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPARTO, reparto } from '../support/reparto';
 import { startTestServer, type TestServer } from '../support/server';
 import { JPEG, PDF, PNG, formulario } from '../support/archivos';
 
@@ -9,25 +10,10 @@ import { JPEG, PDF, PNG, formulario } from '../support/archivos';
  * content and size, and no file left without its row.
  */
 let s: TestServer;
-const ids: Record<string, string> = {};
-const tokens: Record<string, string> = {};
+let ids: Record<string, string>;
+let tokens: Record<string, string>;
 let expediente = '';
 
-async function persona(nombre: string, nif: string, ownerId: string | null = null) {
-  const { rows } = await s.ctx.db.query<{ id: string }>(
-    `insert into servicios.personas (owner_id, tipo_persona, identificador_numero, nombre, primer_apellido, fecha_nacimiento, estado_civil)
-     values ($1, 'FISICA', $2, $3, 'Prueba', '1980-05-17', 'CASADO') returning id`,
-    [ownerId, nif, nombre],
-  );
-  return rows[0].id;
-}
-async function privilegio(otorgante: string, receptor: string, permisos: string[]) {
-  await s.ctx.db.query(
-    `insert into servicios.privilegios (persona_otorgante_id, persona_receptora_id, tipo_privilegio, fecha_inicio_relacion${permisos.map((p) => `, permiso_${p}`).join('')})
-     values ($1, $2, 'GENERAL', '2020-01-01'${permisos.map(() => ', true').join('')})`,
-    [otorgante, receptor],
-  );
-}
 
 const body = async (res: Response) => ({ status: res.status, body: (res.headers.get('Content-Type') ?? '').includes('json') ? ((await res.json()) as any) : null });
 const get = (path: string, who: string) => s.api(path, { token: tokens[who] }).then(body);
@@ -40,25 +26,12 @@ const archivosGuardados = async () => {
 };
 const clavesDeFilas = async () => (await s.ctx.db.query<{ clave: string }>('select clave from servicios.documentos order by clave')).rows.map((r) => r.clave);
 
-const TODOS = ['ana', 'otro', 'lector', 'sinPermiso', 'staff', 'staffOtra', 'admin'] as const;
 /** Who sees the case: its client, the representative who may read it, the staff of its notaría. */
 const VEN = new Set(['ana', 'lector', 'staff']);
 
 beforeAll(async () => {
   s = await startTestServer();
-  ids.ana = await persona('Ana', '12345678Z');
-  ids.otro = await persona('Otro', '87654321X');
-  ids.lector = await persona('Lector', '44444444A');
-  ids.sinPermiso = await persona('Sin Permiso', '55555555K');
-  ids.staff = await persona('Lucía', '11111111H');
-  ids.staffOtra = await persona('Jordi', '22222222J');
-  ids.admin = await persona('Admin', '00000000T');
-  await privilegio(ids.ana, ids.lector, ['leer_expedientes', 'leer_actos']);
-  await privilegio(ids.ana, ids.sinPermiso, ['leer_ficha_reducida']);
-  for (const k of ['ana', 'otro', 'lector', 'sinPermiso']) tokens[k] = await s.token(ids[k]);
-  tokens.staff = await s.token(ids.staff, 'assistant', [1]);
-  tokens.staffOtra = await s.token(ids.staffOtra, 'assistant', [2]);
-  tokens.admin = await s.token(ids.admin, 'admin');
+  ({ ids, tokens } = await reparto(s));
   const { rows } = await s.ctx.db.query<{ id: string }>(
     `insert into servicios.expedientes (titulo, persona_id, notaria_id, created_by) values ('Compraventa', $1, 1, $1) returning id`,
     [ids.ana],
@@ -83,7 +56,7 @@ describe('documents of a case', () => {
   });
 
   it('lists and downloads for the client, the reading representative and the staff; 404 for the rest, whatever id they try', async () => {
-    for (const who of TODOS) {
+    for (const who of REPARTO) {
       const list = await get(`/expediente/${expediente}/documentos`, who);
       expect(list.status, who).toBe(VEN.has(who) ? 200 : 404);
       if (VEN.has(who)) expect(list.body.map((d: any) => d.id)).toEqual([documento]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { reparto } from '../support/reparto';
 import { startTestServer, TEST_JWT_SECRET, SERVICES, type TestServer } from '../support/server';
 import { signAccessToken } from '../../server/auth/jwt';
 import { MENSAJE_DEMASIADAS_CONEXIONES } from '../../server/routes/eventos';
@@ -13,27 +14,12 @@ import { MENSAJE_DEMASIADAS_CONEXIONES } from '../../server/routes/eventos';
  * token expires.
  */
 let s: TestServer;
-const ids: Record<string, string> = {};
-const tokens: Record<string, string> = {};
+let ids: Record<string, string>;
+let tokens: Record<string, string>;
 let expediente = '';
 let expedienteOtro = '';
 const PORUSUARIO = 3;
 
-async function persona(nombre: string, nif: string) {
-  const { rows } = await s.ctx.db.query<{ id: string }>(
-    `insert into servicios.personas (tipo_persona, identificador_numero, nombre, primer_apellido, fecha_nacimiento, estado_civil)
-     values ('FISICA', $1, $2, 'Prueba', '1980-05-17', 'CASADO') returning id`,
-    [nif, nombre],
-  );
-  return rows[0].id;
-}
-async function privilegio(otorgante: string, receptor: string, permisos: string[]) {
-  await s.ctx.db.query(
-    `insert into servicios.privilegios (persona_otorgante_id, persona_receptora_id, tipo_privilegio, fecha_inicio_relacion${permisos.map((p) => `, permiso_${p}`).join('')})
-     values ($1, $2, 'GENERAL', '2020-01-01'${permisos.map(() => ', true').join('')})`,
-    [otorgante, receptor],
-  );
-}
 async function caso(personaId: string) {
   const { rows } = await s.ctx.db.query<{ id: string }>(
     `insert into servicios.expedientes (titulo, persona_id, notaria_id, created_by) values ('Compraventa', $1, 1, $1) returning id`,
@@ -85,19 +71,7 @@ async function esperar(cond: () => boolean, ms = 5_000) {
 const cambios = (f: Flujo) => f.eventos.filter((e) => e.event === 'cambio').map((e) => JSON.parse(e.data) as { expedienteId: string; recursos: string[]; tipo: string });
 beforeAll(async () => {
   s = await startTestServer({ eventosPorUsuario: PORUSUARIO });
-  ids.ana = await persona('Ana', '12345678Z');
-  ids.otro = await persona('Otro', '87654321X');
-  ids.lector = await persona('Lector', '44444444A');
-  ids.sinPermiso = await persona('Sin Permiso', '55555555K');
-  ids.staff = await persona('Lucía', '11111111H');
-  ids.staffOtra = await persona('Jordi', '22222222J');
-  ids.admin = await persona('Admin', '00000000T');
-  await privilegio(ids.ana, ids.lector, ['leer_expedientes', 'leer_actos']);
-  await privilegio(ids.ana, ids.sinPermiso, ['leer_ficha_reducida']);
-  for (const k of ['ana', 'otro', 'lector', 'sinPermiso']) tokens[k] = await s.token(ids[k]);
-  tokens.staff = await s.token(ids.staff, 'assistant', [1]);
-  tokens.staffOtra = await s.token(ids.staffOtra, 'assistant', [2]);
-  tokens.admin = await s.token(ids.admin, 'admin');
+  ({ ids, tokens } = await reparto(s));
   expediente = await caso(ids.ana);
   expedienteOtro = await caso(ids.otro);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
+import { insertarPrivilegio } from '../support/reparto';
 
 /**
  * Expedientes, actos and the persona lookups of the services API on a real Postgres:
@@ -20,14 +21,8 @@ async function persona(nombre: string, nif: string, ownerId: string | null = nul
   return rows[0].id;
 }
 
-async function privilegio(otorgante: string, receptor: string, permisos: string[], fin: string | null = null) {
-  const cols = permisos.map((p) => `permiso_${p}`);
-  await server.ctx.db.query(
-    `insert into servicios.privilegios (persona_otorgante_id, persona_receptora_id, tipo_privilegio, fecha_inicio_relacion, fecha_fin_relacion${cols.map((c) => `, ${c}`).join('')})
-     values ($1, $2, 'GENERAL', '2020-01-01', $3${cols.map(() => ', true').join('')})`,
-    [otorgante, receptor, fin],
-  );
-}
+const privilegio = (otorgante: string, receptor: string, permisos: string[], fin: string | null = null) =>
+  insertarPrivilegio(server, otorgante, receptor, permisos, fin);
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
 const get = (path: string, who: string) => server.api(path, { token: tokens[who] }).then(json);
