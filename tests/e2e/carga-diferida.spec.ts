@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, screenshot, registerUser, signIn, openSelect } from './fixtures';
+import { test, expect, screenshot, registerUser, signIn, openSelect, settled } from './fixtures';
 import { dialog } from './datos-personales-helpers';
 
 /**
@@ -33,7 +33,7 @@ test('a client: the select, the forms and the dialogs load on their first use an
   const paths = scripts(page);
   await signIn(page, documento);
   await expect(page.getByRole('heading', { name: 'Datos Personales' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   for (const chunk of ['SelectCliente', 'NuevaPersonaDialog', 'EditarFicha']) expect(loaded(paths, chunk), chunk).toBe(false);
   await screenshot(page, 'diferida-01-datos-personales');
 
@@ -69,7 +69,7 @@ test('a client: the select, the forms and the dialogs load on their first use an
   // /citas: the booking wizard
   await page.goto('/citas');
   await expect(page.getByRole('heading', { name: 'Citas' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(loaded(paths, 'PedirCita')).toBe(false);
   await page.getByRole('button', { name: 'Pedir cita' }).click();
   await expect(page.getByRole('dialog').getByText('Seleccione la notaría')).toBeVisible();
@@ -94,7 +94,7 @@ test('the admin: a list opens without its form, which loads with Crear and fits 
   await page.goto('/admin/notarias');
   await expect(page.getByRole('heading', { name: 'Administración de Notarías' })).toBeVisible();
   await expect(page.locator('.crud-tarjeta').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(loaded(paths, 'ResourceFormModal')).toBe(false);
   await page.getByRole('button', { name: 'Crear notaría' }).click();
   const crear = dialog(page, 'Crear notaría');

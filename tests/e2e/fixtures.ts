@@ -174,3 +174,43 @@ export async function registerUser(documento = randomNif(), email = `e2e.${docum
   rememberEmail(documento, email);
   return { documento, email };
 }
+
+/**
+ * Waits until the page has loaded what it loads on its own: no request in flight for half a second,
+ * not counting the live event stream (GET /eventos), which stays open while a signed-in page is
+ * shown (Playwright's 'networkidle' would never come).
+ */
+export async function settled(page: Page, quietMs = 500, timeout = 30_000): Promise<void> {
+  const live = (url: string) => new URL(url).pathname.endsWith('/eventos');
+  const inflight = new Set<unknown>();
+  let last = Date.now();
+  const start = (req: { url(): string }) => {
+    if (live(req.url())) return;
+    inflight.add(req);
+    last = Date.now();
+  };
+  const end = (req: { url(): string }) => {
+    if (inflight.delete(req)) last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    await page.waitForLoadState('load');
+    const deadline = Date.now() + timeout;
+    // requests started before this call are seen when they finish, as new resource timing entries
+    const finished = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => !e.name.endsWith('/eventos')).length);
+    let seen = await finished();
+    for (;;) {
+      const now = await finished();
+      if (now !== seen) [seen, last] = [now, Date.now()];
+      if (inflight.size === 0 && Date.now() - last >= quietMs) break;
+      if (Date.now() > deadline) throw new Error(`la página no terminó de cargar en ${timeout} ms`);
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}
