@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Skeleton, Space, Tag } from 'antd';
 import { useList, useNotification, useOne } from '@refinedev/core';
-import { FALLBACKS, nameOrFallback, type Persona } from '../../../domain/persona';
+import type { Persona } from '../../../domain/persona';
+import { FALLBACKS, nameOrFallback } from '../../../domain/display-name';
 import { isoToFormDate, todayIso } from '../../../domain/dates';
 import { ETIQUETAS_TIPO_PRIVILEGIO, isRelationActive, type Privilegio } from '../../../domain/representantes';
 import { Secundario } from '../../crud/Titulo';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
-import { Badge, Button, Empty, Grid, Input, Segmented, Space, Spin, Switch, Tag } from 'antd';
+import { Badge, Button, Empty, Grid, Segmented, Space, Spin, Switch, Tag } from 'antd';
+import Buscador from '../../crud/Buscador';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
@@ -102,13 +103,12 @@ function ListaDespacho() {
         ]}
       />
       <div className="desp-filtros">
-        <Input.Search
-          allowClear
+        <Buscador
           className="desp-buscar"
           placeholder="Buscar cliente por nombre o documento..."
-          aria-label="Buscar cliente por nombre o documento"
+          label="Buscar cliente por nombre o documento"
           value={texto}
-          onChange={(e) => setTexto(e.target.value)}
+          onChange={setTexto}
           status={busquedaCorta ? 'warning' : undefined}
           aria-describedby={busquedaCorta ? 'desp-buscar-aviso' : undefined}
         />

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotification, useTable } from '@refinedev/core';
-import { Button, Empty, Grid, Input, Tag } from 'antd';
+import { Button, Empty, Grid, Tag } from 'antd';
+import Buscador from '../../crud/Buscador';
 import { PlusOutlined } from '@ant-design/icons';
 import { session } from '../../../providers/session';
 import type { ExpedienteDto } from '../../../domain/expediente';
@@ -76,13 +77,12 @@ export default function Expedientes() {
           Nuevo Expediente
         </Button>
       </div>
-      <Input.Search
-        allowClear
+      <Buscador
         className="exp-filtro"
         placeholder="Filtrar por cliente, título o notaría..."
-        aria-label="Filtrar por cliente, título o notaría"
+        label="Filtrar por cliente, título o notaría"
         value={texto}
-        onChange={(e) => setTexto(e.target.value)}
+        onChange={setTexto}
       />
       <Tabla<ExpedienteDto>
         {...tablaDeRefine(tabla, { simple: movil, align: movil ? 'center' : 'end' })}
