@@ -18,7 +18,7 @@ const valor = (v: string | undefined | null, femenino = false): ReactNode =>
   v ? v : <span className="dp-vacio">{femenino ? FALLBACKS.noInformada : FALLBACKS.noInformado}</span>;
 
 // The country tables (i18n-iso-countries) load only for a record that has a country.
-const cargarPaises = () => import('../../../domain/countries');
+const cargarPaises = () => import('../../../domain/country-name');
 
 /** The Spanish name of a country code; the code itself until the tables have loaded. */
 function usePais(codigo: string | undefined): string | undefined {
