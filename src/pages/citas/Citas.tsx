@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDelete, useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Grid, Popconfirm, Space, Tag } from 'antd';
+import { Alert, Button, Grid, Space, Tag } from 'antd';
 import { CalendarOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas';
 import { horaCorta } from '../../../domain/slots';
@@ -17,6 +17,34 @@ const cargarPedirCita = () => import('./PedirCita');
 const PedirCita = lazy(cargarPedirCita);
 const cargarEditarCita = () => import('./EditarCita');
 const EditarCita = lazy(cargarEditarCita);
+// The cancel confirmation (Popconfirm, its popover and positioning code) loads on the first press
+// of a cancel button, or when the pointer or the keyboard reaches one.
+const cargarConfirmar = () => import('./ConfirmarCancelar');
+const ConfirmarCancelar = lazy(cargarConfirmar);
+
+/** The cancel button of a row; the first press mounts its confirmation, already open. */
+function BotonCancelar({ cuando, pending, onConfirm }: { cuando: string; pending: boolean; onConfirm: () => void }) {
+  const [armado, setArmado] = useState(false);
+  const boton = (extra: { autoFocus?: boolean; onClick?: () => void }) => (
+    <Button
+      danger
+      icon={<DeleteOutlined />}
+      aria-label={`Cancelar cita de ${cuando}`}
+      onMouseEnter={() => void cargarConfirmar()}
+      onFocus={() => void cargarConfirmar()}
+      {...extra}
+    />
+  );
+  if (!armado) return boton({ onClick: () => setArmado(true) });
+  // the button is mounted again inside the confirmation: it keeps the focus the press gave it
+  return (
+    <Suspense fallback={boton({ autoFocus: true })}>
+      <ConfirmarCancelar pending={pending} onConfirm={onConfirm}>
+        {boton({ autoFocus: true })}
+      </ConfirmarCancelar>
+    </Suspense>
+  );
+}
 
 /** /citas: the user's appointments (or their office's, for staff), the booking wizard, edit and cancel. */
 export default function Citas() {
@@ -151,15 +179,7 @@ export default function Citas() {
                       onFocus={() => void cargarEditarCita()}
                     />
                   )}
-                  <Popconfirm
-                    title={TEXTOS_CITAS.confirmarCancelar}
-                    okText="Sí, cancelar"
-                    cancelText="No"
-                    okButtonProps={{ danger: true, loading: borrado.isPending }}
-                    onConfirm={() => cancelar(c)}
-                  >
-                    <Button danger icon={<DeleteOutlined />} aria-label={`Cancelar cita de ${cuando}`} />
-                  </Popconfirm>
+                  <BotonCancelar cuando={cuando} pending={borrado.isPending} onConfirm={() => cancelar(c)} />
                 </Space>
               );
             },

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Space } from 'antd';
+import Esqueleto from '../../crud/Esqueleto';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNotification, useOne, useUpdate } from '@refinedev/core';
 import type { Persona, PersonaPayload } from '../../../domain/persona';
@@ -119,7 +120,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
   if (query.isLoading) {
     return (
       <Tarjeta title="Ficha de Persona">
-        <Skeleton active />
+        <Esqueleto />
       </Tarjeta>
     );
   }
@@ -188,7 +189,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
       )}
       {!editando && <Lectura persona={persona} />}
       {editando && (
-        <Suspense fallback={<Skeleton active />}>
+        <Suspense fallback={<Esqueleto />}>
           <EditarFicha persona={persona} personaId={id} busy={isPending} onSubmit={guardar} actions={cancelar} />
         </Suspense>
       )}

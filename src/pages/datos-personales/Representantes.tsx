@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Empty, Space, Tag } from 'antd';
+import Esqueleto from '../../crud/Esqueleto';
 import { useList, useNotification, useOne } from '@refinedev/core';
 import type { Persona } from '../../../domain/persona';
 import { FALLBACKS, nameOrFallback } from '../../../domain/display-name';
@@ -74,7 +75,7 @@ export default function Representantes({ clienteId, onEditar }: { clienteId: str
       }
     >
       {query.isLoading ? (
-        <Skeleton active />
+        <Esqueleto />
       ) : query.isError ? (
         <Alert type="error" showIcon message="No se pudieron cargar los representantes" />
       ) : (

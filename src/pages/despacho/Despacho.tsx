@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
-import { Badge, Button, Empty, Grid, Segmented, Space, Spin, Switch, Tag } from 'antd';
+import { Button, Empty, Grid, Segmented, Space, Spin, Tag } from 'antd';
 import Buscador from '../../crud/Buscador';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
@@ -19,6 +19,15 @@ import Tarjeta from '../../crud/Tarjeta';
 type Filtro = '' | 'PENDIENTE' | 'EN_TRAMITE' | 'FINALIZADO';
 
 /** /despacho: the cases of my notarías, paged and filtered by the server, with counters per estado. */
+/** A count with antd Badge's look (red, or blue in the table), as plain text: no Badge code and motion. */
+function Cuenta({ n, title, azul }: { n: number; title?: string; azul?: boolean }) {
+  return (
+    <span className={azul ? 'desp-cuenta desp-cuenta-azul' : 'desp-cuenta'} title={title ?? String(n)}>
+      {n > 99 ? '99+' : n}
+    </span>
+  );
+}
+
 export default function Despacho() {
   return (
     <SoloPersonal>
@@ -113,7 +122,9 @@ function ListaDespacho() {
           aria-describedby={busquedaCorta ? 'desp-buscar-aviso' : undefined}
         />
         <label className="desp-vencidos">
-          <Switch checked={vencidos} onChange={setVencidos} aria-label="Vencidos primero" /> Vencidos primero
+          {/* antd's Switch look and markup (a button with role="switch"), without its code on the first screen */}
+          <button type="button" role="switch" aria-checked={vencidos} aria-label="Vencidos primero" className="desp-switch" onClick={() => setVencidos(!vencidos)} />{' '}
+          Vencidos primero
         </label>
       </div>
       {busquedaCorta && (
@@ -145,7 +156,7 @@ function ListaDespacho() {
                     <div className="desp-tarjeta-pie">
                       {estadoTag(row)}
                       <span>Vence: {formatoFecha(row.dueDate)}</span>
-                      {row.actosEnviados > 0 && <Badge count={row.actosEnviados} title="Actos enviados" />}
+                      {row.actosEnviados > 0 && <Cuenta n={row.actosEnviados} title="Actos enviados" />}
                     </div>
                   </Tarjeta>
                 </li>
@@ -187,7 +198,7 @@ function ListaDespacho() {
               title: 'Actos enviados',
               dataIndex: 'actosEnviados',
               key: 'actosEnviados',
-              render: (v: number) => (v > 0 ? <Badge count={v} color="blue" /> : '—'),
+              render: (v: number) => (v > 0 ? <Cuenta n={v} azul /> : '—'),
             },
             { title: 'Vencimiento', dataIndex: 'dueDate', key: 'dueDate', render: formatoFecha },
             { title: 'Fecha alta', dataIndex: 'fechaAlta', key: 'fechaAlta', render: formatoFecha },
