@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
-import { Button, Empty, Grid, Segmented, Space, Spin, Tag } from 'antd';
+import { Button, Empty, Grid, Space, Spin, Tag } from 'antd';
 import Buscador from '../../crud/Buscador';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
@@ -25,6 +25,23 @@ function Cuenta({ n, title, azul }: { n: number; title?: string; azul?: boolean 
     <span className={azul ? 'desp-cuenta desp-cuenta-azul' : 'desp-cuenta'} title={title ?? String(n)}>
       {n > 99 ? '99+' : n}
     </span>
+  );
+}
+
+/**
+ * antd Segmented's look as a group of native radio buttons (arrow keys move and choose, as in
+ * antd's), without Segmented's code and motion on the first screen.
+ */
+function Segmentos({ value, onChange, label, options }: { value: Filtro; onChange: (v: Filtro) => void; label: string; options: { value: Filtro; label: string }[] }) {
+  return (
+    <div role="radiogroup" aria-label={label} className="desp-segmentos">
+      {options.map((o) => (
+        <label key={o.value} className={o.value === value ? 'desp-segmento desp-segmento-activo' : 'desp-segmento'} title={o.label}>
+          <input type="radio" name="desp-estado" value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+          {o.label}
+        </label>
+      ))}
+    </div>
   );
 }
 
@@ -100,10 +117,10 @@ function ListaDespacho() {
         </Link>
       </div>
       <CopiasPorAtender />
-      <Segmented<Filtro>
+      <Segmentos
         value={estado}
         onChange={setEstado}
-        aria-label="Filtrar por estado"
+        label="Filtrar por estado"
         options={[
           { value: '', label: `Todos${todos === undefined ? '' : ` (${todos})`}` },
           { value: 'PENDIENTE', label: `Pendiente${n('PENDIENTE')}` },
