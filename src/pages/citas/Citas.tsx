@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDelete, useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Grid, Space, Tag } from 'antd';
-import { CalendarOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { usePantalla } from '../../crud/use-pantalla';
+import { CalendarOutlined, CloseCircleFilled, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas';
 import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias, usePersonal } from './datos';
@@ -79,7 +80,7 @@ export default function Citas() {
   const { data: identity } = useGetIdentity<{ id?: string; role?: string }>();
   const { mutate: borrar, mutation: borrado } = useDelete();
   // on a phone one column tells the whole appointment, beside its actions: nothing scrolls sideways
-  const pantalla = Grid.useBreakpoint();
+  const pantalla = usePantalla();
   const movil = pantalla.md === false;
 
   const notaria = (id: number) => notarias.find((n) => Number(n.id) === Number(id))?.nombre ?? 'Notaría no encontrada';
@@ -106,8 +107,8 @@ export default function Citas() {
     });
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+    <div className="citas-pagina">
+      <div className="citas-cabecera">
         <Titulo style={{ margin: 0 }}>
           {TEXTOS_CITAS.titulo}
         </Titulo>
@@ -120,9 +121,14 @@ export default function Citas() {
         >
           {TEXTOS_CITAS.pedir}
         </Button>
-      </Space>
+      </div>
 
-      {isError && <Alert type="error" showIcon message={TEXTOS_CITAS.errorCargar} />}
+      {/* antd's error Alert look and role, in plain markup (the page's only Alert) */}
+      {isError && (
+        <div role="alert" className="citas-error">
+          <CloseCircleFilled className="citas-error-icono" /> {TEXTOS_CITAS.errorCargar}
+        </div>
+      )}
 
       <Tabla<CitaRow>
         rowKey="id"
@@ -169,7 +175,7 @@ export default function Citas() {
             render: (_, c) => {
               const cuando = `${notaria(c.notaria_id)} el ${fechaEs(c.date)} a las ${horaCorta(c.time)}`;
               return (
-                <Space direction={movil ? 'vertical' : 'horizontal'}>
+                <div className={movil ? 'citas-acciones citas-acciones-columna' : 'citas-acciones'}>
                   {puedeEditar(c) && (
                     <Button
                       icon={<EditOutlined />}
@@ -180,7 +186,7 @@ export default function Citas() {
                     />
                   )}
                   <BotonCancelar cuando={cuando} pending={borrado.isPending} onConfirm={() => cancelar(c)} />
-                </Space>
+                </div>
               );
             },
           },
@@ -200,6 +206,6 @@ export default function Citas() {
         )}
         {(editando || editarUsado) && <EditarCita cita={editando} onClose={() => setEditando(null)} />}
       </Suspense>
-    </Space>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
-import { Button, Empty, Grid, Space, Spin, Tag } from 'antd';
+import { Button, Empty, Space, Spin, Tag } from 'antd';
+import { usePantalla } from '../../crud/use-pantalla';
 import Buscador from '../../crud/Buscador';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
@@ -55,7 +56,7 @@ export default function Despacho() {
 
 function ListaDespacho() {
   const { show } = useNavigation();
-  const movil = Grid.useBreakpoint().md === false;
+  const movil = usePantalla().md === false;
   const [estado, setEstado] = useState<Filtro>('');
   const [texto, setTexto] = useState('');
   // a search shorter than what the server can look up is not sent: the list stays as it was and a hint says why
