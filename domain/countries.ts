@@ -53,9 +53,7 @@ export function countryToAlpha3(value: string): string {
 }
 
 /** Alpha-3 → Spanish name ('ESP' → 'España'); anything unknown is returned unchanged. */
-export function alpha3ToCountryName(code: string): string {
-  return (/^[A-Z]{3}$/.test(code) && countries.getName(code, 'es')) || code;
-}
+export { alpha3ToCountryName } from './country-name';
 
 export interface Country {
   nombre: string;

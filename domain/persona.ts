@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { normalizeIdentifier, validateIdentifier, type TipoPersona } from './identifiers';
 import { dateRangeError, isIsoDate, MENSAJES_FECHA } from './dates';
 import { isAlpha3 } from './countries';
+import { DIRECCION_CAMPOS, PERSONA_CAMPOS, dropEmpty } from './persona-campos';
 
 export const TIPOS_PERSONA = ['FISICA', 'JURIDICA'] as const;
 export const TIPOS_IDENTIFICADOR = ['NIF', 'NIE', 'PASAPORTE'] as const;
@@ -18,12 +19,6 @@ export type Genero = (typeof GENEROS)[number];
 export type EstadoCivil = (typeof ESTADOS_CIVILES)[number];
 export type RegimenEconomico = (typeof REGIMENES_ECONOMICOS)[number];
 
-export const ETIQUETAS = {
-  tipoIdentificador: { NIF: 'NIF', NIE: 'NIE', PASAPORTE: 'Pasaporte' } as Record<string, string>,
-  genero: { MASCULINO: 'Masculino', FEMENINO: 'Femenino', OTROS: 'Otros' } as Record<string, string>,
-  estadoCivil: { SOLTERO: 'Soltero/a', CASADO: 'Casado/a', SEPARADO: 'Separado/a', DIVORCIADO: 'Divorciado/a', VIUDO: 'Viudo/a' } as Record<string, string>,
-  regimenEconomico: { PRIVATIVO: 'Privativo', GANANCIALES: 'Gananciales' } as Record<string, string>,
-};
 
 export interface Direccion {
   tipoVia?: string;
@@ -72,22 +67,6 @@ export interface Persona {
   fichaReducida?: boolean;
 }
 
-/** Empty values are dropped: '', whitespace, null, undefined, and objects left empty. */
-export function dropEmpty<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(dropEmpty) as T;
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const cleaned = dropEmpty(v);
-      if (cleaned === undefined || cleaned === null) continue;
-      if (typeof cleaned === 'string' && cleaned.trim() === '') continue;
-      if (typeof cleaned === 'object' && !Array.isArray(cleaned) && Object.keys(cleaned).length === 0) continue;
-      out[k] = cleaned;
-    }
-    return out as T;
-  }
-  return value;
-}
 
 const text = (label: string, max = 100) =>
   z.string({ error: `${label} debe ser un texto` }).trim().max(max, `${label} no puede superar ${max} caracteres`);
@@ -198,9 +177,9 @@ export type PersonaPayload = Omit<Persona, 'id' | 'links' | 'fichaReducida'>;
 
 // how a person is named on screen: display-name.ts (light, used by the session and the shell)
 export { FALLBACKS, displayName, nameOrFallback, isInformed } from './display-name';
+// labels, emptiness and the PUT body of a record: persona-campos.ts (light, no zod or country tables)
+export { ETIQUETAS, dropEmpty, conBorrados } from './persona-campos';
 
-const DIRECCION_CAMPOS = ['tipoVia', 'nombreVia', 'numeroVia', 'bloque', 'escalera', 'piso', 'puerta', 'portal', 'codPostal', 'localidad', 'provincia', 'pais'] as const;
-const PERSONA_CAMPOS = ['tipoPersona', 'identificador', 'email', 'telefono', 'nombre', 'primerApellido', 'segundoApellido', 'genero', 'fechaNacimiento', 'estadoCivil', 'regimenEconomico', 'profesion', 'razonSocial'] as const;
 
 /** A value that clears a field: an explicit null (or an empty text, which the portal never sends). */
 const borra = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
@@ -235,21 +214,4 @@ export function mergePersona(stored: PersonaPayload, cambios: unknown): unknown 
   // a regime only means something for a married person
   if (out.estadoCivil !== 'CASADO' && 'estadoCivil' in c) out.regimenEconomico = undefined;
   return out;
-}
-
-/**
- * The body of PUT for a form that shows the whole record: what the form holds, plus an explicit
- * null for each field the record had and the form left empty (a field left out would be kept).
- */
-export function conBorrados(original: PersonaPayload, nuevo: PersonaPayload): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...nuevo };
-  for (const campo of PERSONA_CAMPOS) {
-    if (original[campo] !== undefined && nuevo[campo] === undefined) body[campo] = null;
-  }
-  const direccion: Record<string, unknown> = { ...(nuevo.direccion ?? {}) };
-  for (const campo of DIRECCION_CAMPOS) {
-    if (original.direccion?.[campo] !== undefined && nuevo.direccion?.[campo] === undefined) direccion[campo] = null;
-  }
-  if (Object.keys(direccion).length) body.direccion = direccion;
-  return body;
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate, todayIso } from './dates';
-import { dropEmpty } from './persona';
+import { dropEmpty } from './persona-campos';
 
 export const TIPOS_PRIVILEGIO = ['REPRESENTANTE_LEGAL', 'GENERAL'] as const;
 export type TipoPrivilegio = (typeof TIPOS_PRIVILEGIO)[number];

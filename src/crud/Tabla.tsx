@@ -1,5 +1,6 @@
 import { useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
-import { Empty, Grid, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
+import { usePantalla } from './use-pantalla';
 import type { Breakpoint } from 'antd/es/_util/responsiveObserver';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import type { BaseRecord, CrudSort, HttpError, useTableReturnType } from '@refinedev/core';
@@ -91,7 +92,7 @@ export default function Tabla<T extends object>({
   minWidth,
   className,
 }: TablaProps<T>) {
-  const pantalla = Grid.useBreakpoint();
+  const pantalla = usePantalla();
   const visibles = columns
     .filter((c) => !c.responsive || c.responsive.some((b) => pantalla[b]))
     .map((c, i) => ({ ...c, key: c.key ?? c.dataIndex ?? String(i) }));

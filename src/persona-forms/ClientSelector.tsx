@@ -2,7 +2,8 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Tag } from 'antd';
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useNotification } from '@refinedev/core';
-import { displayName, type Persona } from '../../domain/persona';
+import type { Persona } from '../../domain/persona';
+import { displayName } from '../../domain/display-name';
 import './persona-forms.css';
 import Tarjeta from '../crud/Tarjeta';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useList, useMany, useOne, useSelect } from '@refinedev/core';
 import type { Persona } from '../../domain/persona';
-import { displayName } from '../../domain/persona';
+import { displayName } from '../../domain/display-name';
 import { isRelationActive, type Privilegio } from '../../domain/representantes';
 import { todayIso } from '../../domain/dates';
 

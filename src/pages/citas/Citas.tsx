@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDelete, useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Grid, Popconfirm, Space, Tag } from 'antd';
-import { CalendarOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { usePantalla } from '../../crud/use-pantalla';
+import { CalendarOutlined, CloseCircleFilled, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas';
 import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias, usePersonal } from './datos';
@@ -17,6 +18,34 @@ const cargarPedirCita = () => import('./PedirCita');
 const PedirCita = lazy(cargarPedirCita);
 const cargarEditarCita = () => import('./EditarCita');
 const EditarCita = lazy(cargarEditarCita);
+// The cancel confirmation (Popconfirm, its popover and positioning code) loads on the first press
+// of a cancel button, or when the pointer or the keyboard reaches one.
+const cargarConfirmar = () => import('./ConfirmarCancelar');
+const ConfirmarCancelar = lazy(cargarConfirmar);
+
+/** The cancel button of a row; the first press mounts its confirmation, already open. */
+function BotonCancelar({ cuando, pending, onConfirm }: { cuando: string; pending: boolean; onConfirm: () => void }) {
+  const [armado, setArmado] = useState(false);
+  const boton = (extra: { autoFocus?: boolean; onClick?: () => void }) => (
+    <Button
+      danger
+      icon={<DeleteOutlined />}
+      aria-label={`Cancelar cita de ${cuando}`}
+      onMouseEnter={() => void cargarConfirmar()}
+      onFocus={() => void cargarConfirmar()}
+      {...extra}
+    />
+  );
+  if (!armado) return boton({ onClick: () => setArmado(true) });
+  // the button is mounted again inside the confirmation: it keeps the focus the press gave it
+  return (
+    <Suspense fallback={boton({ autoFocus: true })}>
+      <ConfirmarCancelar pending={pending} onConfirm={onConfirm}>
+        {boton({ autoFocus: true })}
+      </ConfirmarCancelar>
+    </Suspense>
+  );
+}
 
 /** /citas: the user's appointments (or their office's, for staff), the booking wizard, edit and cancel. */
 export default function Citas() {
@@ -51,7 +80,7 @@ export default function Citas() {
   const { data: identity } = useGetIdentity<{ id?: string; role?: string }>();
   const { mutate: borrar, mutation: borrado } = useDelete();
   // on a phone one column tells the whole appointment, beside its actions: nothing scrolls sideways
-  const pantalla = Grid.useBreakpoint();
+  const pantalla = usePantalla();
   const movil = pantalla.md === false;
 
   const notaria = (id: number) => notarias.find((n) => Number(n.id) === Number(id))?.nombre ?? 'Notaría no encontrada';
@@ -78,8 +107,8 @@ export default function Citas() {
     });
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+    <div className="citas-pagina">
+      <div className="citas-cabecera">
         <Titulo style={{ margin: 0 }}>
           {TEXTOS_CITAS.titulo}
         </Titulo>
@@ -92,9 +121,14 @@ export default function Citas() {
         >
           {TEXTOS_CITAS.pedir}
         </Button>
-      </Space>
+      </div>
 
-      {isError && <Alert type="error" showIcon message={TEXTOS_CITAS.errorCargar} />}
+      {/* antd's error Alert look and role, in plain markup (the page's only Alert) */}
+      {isError && (
+        <div role="alert" className="citas-error">
+          <CloseCircleFilled className="citas-error-icono" /> {TEXTOS_CITAS.errorCargar}
+        </div>
+      )}
 
       <Tabla<CitaRow>
         rowKey="id"
@@ -141,7 +175,7 @@ export default function Citas() {
             render: (_, c) => {
               const cuando = `${notaria(c.notaria_id)} el ${fechaEs(c.date)} a las ${horaCorta(c.time)}`;
               return (
-                <Space direction={movil ? 'vertical' : 'horizontal'}>
+                <div className={movil ? 'citas-acciones citas-acciones-columna' : 'citas-acciones'}>
                   {puedeEditar(c) && (
                     <Button
                       icon={<EditOutlined />}
@@ -151,16 +185,8 @@ export default function Citas() {
                       onFocus={() => void cargarEditarCita()}
                     />
                   )}
-                  <Popconfirm
-                    title={TEXTOS_CITAS.confirmarCancelar}
-                    okText="Sí, cancelar"
-                    cancelText="No"
-                    okButtonProps={{ danger: true, loading: borrado.isPending }}
-                    onConfirm={() => cancelar(c)}
-                  >
-                    <Button danger icon={<DeleteOutlined />} aria-label={`Cancelar cita de ${cuando}`} />
-                  </Popconfirm>
-                </Space>
+                  <BotonCancelar cuando={cuando} pending={borrado.isPending} onConfirm={() => cancelar(c)} />
+                </div>
               );
             },
           },
@@ -180,6 +206,6 @@ export default function Citas() {
         )}
         {(editando || editarUsado) && <EditarCita cita={editando} onClose={() => setEditando(null)} />}
       </Suspense>
-    </Space>
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import { useClientes as useClientesDe } from '../../persona-forms/use-clientes';
 import { session } from '../../../providers/session';
 import type { CitaRow } from '../../../domain/citas';
 import { ASUNTOS_POR_DEFECTO } from '../../../domain/citas';
-import { displayName, type Persona } from '../../../domain/persona';
+import type { Persona } from '../../../domain/persona';
+import { displayName } from '../../../domain/display-name';
 
 /** Data of the appointment pages, always through Refine hooks (tables of the supabase provider). */
 

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Space } from 'antd';
+import Esqueleto from '../../crud/Esqueleto';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNotification, useOne, useUpdate } from '@refinedev/core';
-import { conBorrados, ETIQUETAS, FALLBACKS, isInformed, nameOrFallback, type Persona, type PersonaPayload } from '../../../domain/persona';
+import type { Persona, PersonaPayload } from '../../../domain/persona';
+import { FALLBACKS, isInformed, nameOrFallback } from '../../../domain/display-name';
+import { conBorrados, ETIQUETAS } from '../../../domain/persona-campos';
 import { isoToFormDate } from '../../../domain/dates';
-import { alpha3ToCountryName } from '../../../domain/countries';
 import Tarjeta from '../../crud/Tarjeta';
 
 // The forms (and their selects, date pickers and schemas) load when 'Editar' is pressed, or
@@ -15,6 +17,23 @@ const EditarFicha = lazy(cargarEdicion);
 /** A value, or the fallback for an empty one in the field's gender ('No informado' / 'No informada'). */
 const valor = (v: string | undefined | null, femenino = false): ReactNode =>
   v ? v : <span className="dp-vacio">{femenino ? FALLBACKS.noInformada : FALLBACKS.noInformado}</span>;
+
+// The country tables (i18n-iso-countries) load only for a record that has a country.
+const cargarPaises = () => import('../../../domain/country-name');
+
+/** The Spanish name of a country code; the code itself until the tables have loaded. */
+function usePais(codigo: string | undefined): string | undefined {
+  const [nombre, setNombre] = useState<{ codigo: string; nombre: string }>();
+  useEffect(() => {
+    if (!codigo) return;
+    let vigente = true;
+    void cargarPaises().then(({ alpha3ToCountryName }) => vigente && setNombre({ codigo, nombre: alpha3ToCountryName(codigo) }));
+    return () => {
+      vigente = false;
+    };
+  }, [codigo]);
+  return codigo && (nombre?.codigo === codigo ? nombre.nombre : codigo);
+}
 
 function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -27,6 +46,7 @@ function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) 
 /** The four sections of the read view: document, personal data, contact and address. */
 function Lectura({ persona }: { persona: Persona }) {
   const d = persona.direccion ?? {};
+  const pais = usePais(d.pais);
   const fisica = persona.tipoPersona === 'FISICA';
   return (
     <>
@@ -74,7 +94,7 @@ function Lectura({ persona }: { persona: Persona }) {
             <Descriptions.Item label="Código postal">{valor(d.codPostal)}</Descriptions.Item>
             <Descriptions.Item label="Localidad">{valor(d.localidad, true)}</Descriptions.Item>
             <Descriptions.Item label="Provincia">{valor(d.provincia, true)}</Descriptions.Item>
-            <Descriptions.Item label="País">{valor(d.pais && alpha3ToCountryName(d.pais))}</Descriptions.Item>
+            <Descriptions.Item label="País">{valor(pais)}</Descriptions.Item>
           </Seccion>
         </>
       )}
@@ -100,7 +120,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
   if (query.isLoading) {
     return (
       <Tarjeta title="Ficha de Persona">
-        <Skeleton active />
+        <Esqueleto />
       </Tarjeta>
     );
   }
@@ -169,7 +189,7 @@ export default function FichaPersona({ id, onCrearRepresentante }: Props) {
       )}
       {!editando && <Lectura persona={persona} />}
       {editando && (
-        <Suspense fallback={<Skeleton active />}>
+        <Suspense fallback={<Esqueleto />}>
           <EditarFicha persona={persona} personaId={id} busy={isPending} onSubmit={guardar} actions={cancelar} />
         </Suspense>
       )}

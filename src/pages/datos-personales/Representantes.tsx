@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Empty, Space, Tag } from 'antd';
+import Esqueleto from '../../crud/Esqueleto';
 import { useList, useNotification, useOne } from '@refinedev/core';
-import { FALLBACKS, nameOrFallback, type Persona } from '../../../domain/persona';
+import type { Persona } from '../../../domain/persona';
+import { FALLBACKS, nameOrFallback } from '../../../domain/display-name';
 import { isoToFormDate, todayIso } from '../../../domain/dates';
 import { ETIQUETAS_TIPO_PRIVILEGIO, isRelationActive, type Privilegio } from '../../../domain/representantes';
 import { Secundario } from '../../crud/Titulo';
@@ -73,7 +75,7 @@ export default function Representantes({ clienteId, onEditar }: { clienteId: str
       }
     >
       {query.isLoading ? (
-        <Skeleton active />
+        <Esqueleto />
       ) : query.isError ? (
         <Alert type="error" showIcon message="No se pudieron cargar los representantes" />
       ) : (

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
-import { Badge, Button, Empty, Grid, Input, Segmented, Space, Spin, Switch, Tag } from 'antd';
+import { Button, Empty, Space, Spin, Tag } from 'antd';
+import { usePantalla } from '../../crud/use-pantalla';
+import Buscador from '../../crud/Buscador';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
@@ -18,6 +20,32 @@ import Tarjeta from '../../crud/Tarjeta';
 type Filtro = '' | 'PENDIENTE' | 'EN_TRAMITE' | 'FINALIZADO';
 
 /** /despacho: the cases of my notarías, paged and filtered by the server, with counters per estado. */
+/** A count with antd Badge's look (red, or blue in the table), as plain text: no Badge code and motion. */
+function Cuenta({ n, title, azul }: { n: number; title?: string; azul?: boolean }) {
+  return (
+    <span className={azul ? 'desp-cuenta desp-cuenta-azul' : 'desp-cuenta'} title={title ?? String(n)}>
+      {n > 99 ? '99+' : n}
+    </span>
+  );
+}
+
+/**
+ * antd Segmented's look as a group of native radio buttons (arrow keys move and choose, as in
+ * antd's), without Segmented's code and motion on the first screen.
+ */
+function Segmentos({ value, onChange, label, options }: { value: Filtro; onChange: (v: Filtro) => void; label: string; options: { value: Filtro; label: string }[] }) {
+  return (
+    <div role="radiogroup" aria-label={label} className="desp-segmentos">
+      {options.map((o) => (
+        <label key={o.value} className={o.value === value ? 'desp-segmento desp-segmento-activo' : 'desp-segmento'} title={o.label}>
+          <input type="radio" name="desp-estado" value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 export default function Despacho() {
   return (
     <SoloPersonal>
@@ -28,7 +56,7 @@ export default function Despacho() {
 
 function ListaDespacho() {
   const { show } = useNavigation();
-  const movil = Grid.useBreakpoint().md === false;
+  const movil = usePantalla().md === false;
   const [estado, setEstado] = useState<Filtro>('');
   const [texto, setTexto] = useState('');
   // a search shorter than what the server can look up is not sent: the list stays as it was and a hint says why
@@ -90,10 +118,10 @@ function ListaDespacho() {
         </Link>
       </div>
       <CopiasPorAtender />
-      <Segmented<Filtro>
+      <Segmentos
         value={estado}
         onChange={setEstado}
-        aria-label="Filtrar por estado"
+        label="Filtrar por estado"
         options={[
           { value: '', label: `Todos${todos === undefined ? '' : ` (${todos})`}` },
           { value: 'PENDIENTE', label: `Pendiente${n('PENDIENTE')}` },
@@ -102,18 +130,19 @@ function ListaDespacho() {
         ]}
       />
       <div className="desp-filtros">
-        <Input.Search
-          allowClear
+        <Buscador
           className="desp-buscar"
           placeholder="Buscar cliente por nombre o documento..."
-          aria-label="Buscar cliente por nombre o documento"
+          label="Buscar cliente por nombre o documento"
           value={texto}
-          onChange={(e) => setTexto(e.target.value)}
+          onChange={setTexto}
           status={busquedaCorta ? 'warning' : undefined}
           aria-describedby={busquedaCorta ? 'desp-buscar-aviso' : undefined}
         />
         <label className="desp-vencidos">
-          <Switch checked={vencidos} onChange={setVencidos} aria-label="Vencidos primero" /> Vencidos primero
+          {/* antd's Switch look and markup (a button with role="switch"), without its code on the first screen */}
+          <button type="button" role="switch" aria-checked={vencidos} aria-label="Vencidos primero" className="desp-switch" onClick={() => setVencidos(!vencidos)} />{' '}
+          Vencidos primero
         </label>
       </div>
       {busquedaCorta && (
@@ -145,7 +174,7 @@ function ListaDespacho() {
                     <div className="desp-tarjeta-pie">
                       {estadoTag(row)}
                       <span>Vence: {formatoFecha(row.dueDate)}</span>
-                      {row.actosEnviados > 0 && <Badge count={row.actosEnviados} title="Actos enviados" />}
+                      {row.actosEnviados > 0 && <Cuenta n={row.actosEnviados} title="Actos enviados" />}
                     </div>
                   </Tarjeta>
                 </li>
@@ -187,7 +216,7 @@ function ListaDespacho() {
               title: 'Actos enviados',
               dataIndex: 'actosEnviados',
               key: 'actosEnviados',
-              render: (v: number) => (v > 0 ? <Badge count={v} color="blue" /> : '—'),
+              render: (v: number) => (v > 0 ? <Cuenta n={v} azul /> : '—'),
             },
             { title: 'Vencimiento', dataIndex: 'dueDate', key: 'dueDate', render: formatoFecha },
             { title: 'Fecha alta', dataIndex: 'fechaAlta', key: 'fechaAlta', render: formatoFecha },

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotification, useTable } from '@refinedev/core';
-import { Button, Empty, Grid, Input, Tag } from 'antd';
+import { Button, Empty, Tag } from 'antd';
+import { usePantalla } from '../../crud/use-pantalla';
+import Buscador from '../../crud/Buscador';
 import { PlusOutlined } from '@ant-design/icons';
 import { session } from '../../../providers/session';
 import type { ExpedienteDto } from '../../../domain/expediente';
@@ -26,7 +28,7 @@ export default function Expedientes() {
   const [texto, setTexto] = useState('');
   const [ayudaVista, setAyudaVista] = useState(false);
   // on a phone: the title (with client and date under it) and the state, no sideways scroll
-  const movil = Grid.useBreakpoint().md === false;
+  const movil = usePantalla().md === false;
 
   useEffect(() => {
     if (!conSesion) open?.({ type: 'error', message: 'Error', description: 'Debe iniciar sesión para ver sus expedientes' });
@@ -76,13 +78,12 @@ export default function Expedientes() {
           Nuevo Expediente
         </Button>
       </div>
-      <Input.Search
-        allowClear
+      <Buscador
         className="exp-filtro"
         placeholder="Filtrar por cliente, título o notaría..."
-        aria-label="Filtrar por cliente, título o notaría"
+        label="Filtrar por cliente, título o notaría"
         value={texto}
-        onChange={(e) => setTexto(e.target.value)}
+        onChange={setTexto}
       />
       <Tabla<ExpedienteDto>
         {...tablaDeRefine(tabla, { simple: movil, align: movil ? 'center' : 'end' })}

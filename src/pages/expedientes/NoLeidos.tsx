@@ -1,7 +1,16 @@
-import { Badge } from 'antd';
 import { useNoLeidos } from './use-archivos-caso';
+import './no-leidos.css';
 
 const etiqueta = (n: number) => (n === 1 ? '1 mensaje sin leer' : `${n} mensajes sin leer`);
+
+/** antd's small Badge look (the portal's red, white text) as one span: no Badge code or motion on every page. */
+function Cuenta({ n, className }: { n: number; className: string }) {
+  return (
+    <span className={`no-leidos-cuenta ${className}`} title={etiqueta(n)} aria-label={etiqueta(n)}>
+      {n > 99 ? '99+' : n}
+    </span>
+  );
+}
 
 /**
  * Unread messages of the other side: beside the navigation's 'Expedientes' (clients) or
@@ -13,11 +22,11 @@ export function NoLeidosNav({ entrada, isStaff }: { entrada: string; isStaff: bo
   const suya = entrada === (isStaff ? '/despacho' : '/expedientes');
   const { total } = useNoLeidos({ live: suya });
   if (!suya || total === 0) return null;
-  return <Badge count={total} size="small" offset={[4, -2]} title={etiqueta(total)} aria-label={etiqueta(total)} className="no-leidos" />;
+  return <Cuenta n={total} className="no-leidos" />;
 }
 
 export function NoLeidosCaso({ id }: { id: string }) {
   const n = useNoLeidos().porExpediente[id] ?? 0;
   if (!n) return null;
-  return <Badge count={n} size="small" style={{ marginInlineStart: 8 }} title={etiqueta(n)} aria-label={etiqueta(n)} />;
+  return <Cuenta n={n} className="no-leidos-caso" />;
 }
