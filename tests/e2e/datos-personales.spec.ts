@@ -102,7 +102,10 @@ test('creates a natural person and a legal person through the dialog', async ({ 
   await expect(page.getByText('Ficha de Persona Jurídica')).toBeVisible();
   await expect(page.locator('.dp-nombre')).toHaveText('Construcciones Prieto S.L.');
 
-  // both are now among the user's clients
+  // both are now among the user's clients (the two 'creada' notices closed first: on a narrow
+  // window they lie over the client box and would take the click)
+  for (const cerrar of await page.locator('.ant-notification-notice-close').all()) await cerrar.click().catch(() => undefined);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
   await openSelect(page.getByRole('combobox', { name: 'Cliente' }));
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.filter({ hasText: 'Lucía Prieto' })).toHaveCount(1);
