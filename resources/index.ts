@@ -121,13 +121,15 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
     },
     /** The tabs of /admin/notarias, in their declared order. */
     adminTabs: catalogues.filter((r) => r.adminTab).sort((a, b) => (a.adminTab?.order ?? 0) - (b.adminTab?.order ?? 0)),
+    /** The catalogues served at /admin/recursos/<name>, linked from /admin/notarias, by label. */
+    adminPages: catalogues.filter((r) => r.route === adminRoute(r.name)).sort((a, b) => a.labels.plural.localeCompare(b.labels.plural, 'es')),
     canAccessResource,
     refineResources,
   };
 }
 
 const registry = createRegistry(resourceConfigs, pageConfigs);
-export const { resourceConfig, catalogueConfig, adminTabs, canAccessResource, refineResources } = registry;
+export const { resourceConfig, catalogueConfig, adminTabs, adminPages, canAccessResource, refineResources } = registry;
 
 /** The resources behind /rest/v1 with the generated admin views. */
 export const catalogueConfigs = (configs: ResourceConfig[] = resourceConfigs): CatalogueConfig[] => configs.filter(isCatalogue);

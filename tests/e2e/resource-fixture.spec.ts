@@ -16,7 +16,7 @@ import { freePort } from '../../scripts/free-port.mjs';
  * at test time as tests/integration/resource-fixture.test.ts does: the SPA is built once more, into
  * test-results/, with resources/fixtures.ts replaced by tests/fixtures/registered.ts (a build only
  * this journey uses: dist/ and `npm start` never hold a fixture), and served by a server of its own
- * (the server bundle, as global-setup starts it) whose database also ran tests/fixtures/idiomas.sql. The admin finds its tab, creates a language,
+ * (the server bundle, as global-setup starts it) whose database also ran tests/fixtures/idiomas.sql. The admin follows its link from /admin/notarias, creates a language,
  * meets the unique-code message under Código, deletes it, finds it under 'Ver eliminados' and
  * restores it: the generated views, messages and deletion, from the declaration alone.
  */
@@ -111,13 +111,14 @@ async function search(page: Page, text: string) {
   await page.getByRole('button', { name: 'Buscar' }).click();
 }
 
-test('idiomas, declared once: its tab, a duplicate code under Código, deleted, listed under Ver eliminados and restored', async ({ page }) => {
+test('idiomas, declared once: its page linked from the admin area, a duplicate code under Código, deleted, listed under Ver eliminados and restored', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, ADMIN);
   await page.goto('/admin/notarias');
-  await page.getByRole('tab', { name: 'Idiomas' }).click();
-  await expect(page.getByRole('tab', { name: 'Idiomas', selected: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Otros catálogos' }).getByRole('link', { name: 'Idiomas' }).click();
+  await expect(page).toHaveURL(/\/admin\/recursos\/idiomas$/);
+  await expect(page.getByRole('heading', { name: 'Idiomas', level: 2 })).toBeVisible();
 
   // the table is new in this server's database: any code is free
   const codigo = 'eu';

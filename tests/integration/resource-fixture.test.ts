@@ -48,6 +48,8 @@ describe('idiomas, declared once', () => {
   it('is a Refine resource with its own admin route, out of the menu; the access control answers from it', () => {
     expect(registry.refineResources.find((r) => r.name === 'idiomas')).toMatchObject({ list: adminRoute('idiomas'), meta: { label: 'Idiomas', dataProviderName: 'supabase', hide: true } });
     expect(registry.catalogueConfig('idiomas')?.route).toBe(adminRoute('idiomas'));
+    // reached from the admin area: /admin/notarias links every catalogue with a page of its own
+    expect(registry.adminPages.map((r) => r.name)).toContain('idiomas');
     expect(registry.canAccessResource('idiomas', 'list', 'anon')).toBe(true);
     for (const action of ['create', 'edit', 'delete']) {
       expect(registry.canAccessResource('idiomas', action, 'admin')).toBe(true);

@@ -1,8 +1,8 @@
 import { createElement, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Space, Tabs } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
-import { adminTabs } from '../../../resources';
+import { adminPages, adminTabs } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
 import PersonalAcciones from './PersonalAcciones';
 import { Titulo } from '../../crud/Titulo';
@@ -14,7 +14,8 @@ const ROW_ACTIONS: Record<string, (record: BaseRecord) => ReactNode> = {
 
 /**
  * /admin/notarias: one tab per admin resource (resources/*.ts with adminTab), each the generated
- * list of that resource. The tab is in the URL (?tab=...) next to the list's own state.
+ * list of that resource, and a link to each catalogue with a page of its own (/admin/recursos/<name>).
+ * The tab is in the URL (?tab=...) next to the list's own state.
  * Only admins get here (RequireAdmin in App sends others to /citas).
  */
 export default function Admin() {
@@ -23,6 +24,17 @@ export default function Admin() {
   return (
     <div>
       <Titulo>Administración de Notarías</Titulo>
+      {adminPages.length > 0 && (
+        <nav aria-label="Otros catálogos" style={{ marginBottom: 12 }}>
+          Otros catálogos:{' '}
+          {adminPages.map((config, i) => (
+            <span key={config.name}>
+              {i > 0 && ' · '}
+              <Link to={config.route!}>{config.labels.plural}</Link>
+            </span>
+          ))}
+        </nav>
+      )}
       <Tabs
         activeKey={active}
         // A new tab starts from its own defaults: the previous list's page, sort and search go away.

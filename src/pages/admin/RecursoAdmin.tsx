@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Typography } from 'antd';
 import { adminRoute, catalogueConfig } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
@@ -15,6 +15,7 @@ export default function RecursoAdmin() {
   if (!config?.route || config.route !== adminRoute(config.name)) return <NotFound />;
   return (
     <div>
+      <Link to="/admin/notarias">← Administración de Notarías</Link>
       <Typography.Title level={2}>{config.labels.plural}</Typography.Title>
       <ResourceList config={config} />
     </div>
