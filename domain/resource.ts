@@ -431,11 +431,15 @@ export function resourceMessages(config: { labels: Labels; messages?: Partial<Re
 const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
-/** A required text: missing, empty or blank → `message`. */
-export const requiredText = (message: string) => z.preprocess(trimmed, z.string({ error: message }).min(1, message));
+/** The message of a text longer than `max` characters. */
+export const textTooLong = (max: number) => `Admite hasta ${max} caracteres`;
+const text = (max: number | undefined, params?: Parameters<typeof z.string>[0]) => (max ? z.string(params).max(max, textTooLong(max)) : z.string(params));
 
-/** An optional text: empty becomes null. */
-export const optionalText = () => z.preprocess((v) => trimmed(blankToNull(v)), z.string().nullable());
+/** A required text: missing, empty or blank → `message`; with `max`, longer → 'Admite hasta N caracteres'. */
+export const requiredText = (message: string, max?: number) => z.preprocess(trimmed, text(max, { error: message }).min(1, message));
+
+/** An optional text: empty becomes null; with `max`, longer → 'Admite hasta N caracteres'. */
+export const optionalText = (max?: number) => z.preprocess((v) => trimmed(blankToNull(v)), text(max).nullable());
 
 /** A phone: digits, spaces, +, (), - or . with 6 to 15 digits (the same check as the database's). */
 export const TELEFONO_OFICINA = /^\+?[0-9 ().-]+$/;

@@ -7,15 +7,24 @@ import type { AppRole, Viewer } from '../domain/resource';
  * access-control-provider.ts.
  */
 
+/** The last token decoded and its claims: every access check of a render reads the same token. */
+let decoded: { token: string; claims: Record<string, unknown> } | undefined;
+
 /** The claims of a JWT, read without verifying (the server verifies; the browser only displays). */
 export function tokenClaims(token: string | undefined | null): Record<string, unknown> {
-  const payload = token?.split('.')[1];
+  if (!token) return {};
+  if (decoded?.token !== token) decoded = { token, claims: decodeClaims(token) };
+  return decoded.claims;
+}
+
+function decodeClaims(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1];
   if (!payload) return {};
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
     const claims = JSON.parse(json) as unknown;
-    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+    return claims && typeof claims === 'object' ? Object.freeze(claims as Record<string, unknown>) : {};
   } catch {
     return {};
   }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshot, outbox, signIn } from './fixtures';
+import { test, expect, screenshot, outbox, signIn, storeAdminSamples } from './fixtures';
 import { adminTabs } from '../../resources';
-import { sampleStore } from '../support/samples';
 
 /**
  * /admin/notarias in Chromium, signed in as the demo admin (00000000T): every tab lists,
@@ -14,23 +13,6 @@ const ADMIN = '00000000T';
 const ASSISTANT = '12345678Z';
 // the tabs the registry declares (resources/*.ts with adminTab), in their order
 const TABS = adminTabs.map((t) => t.labels.plural);
-
-/**
- * One sample row of every tab's resource (and of the rows it refers to), stored through /rest/v1
- * as the signed-in admin: each tab has a row to show without relying on the seed.
- */
-async function storeSamples(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const samples = sampleStore(async (table, row) => {
-    const res = await page.request.post(`/rest/v1/${table}`, {
-      headers: { apikey: 'public-anon-key', Authorization: `Bearer ${token}`, Prefer: 'return=representation' },
-      data: row,
-    });
-    expect(res.status(), `${table}: ${await res.text()}`).toBe(201);
-    return ((await res.json()) as { id: number }[])[0].id;
-  }, undefined, Date.now() % 100_000_000);
-  for (const config of adminTabs) await samples.store(config);
-}
 
 /** A name nobody else uses in this run. */
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
@@ -87,7 +69,7 @@ test.describe('as an admin', () => {
   });
 
   test('the Notarías entry leads to the declared tabs; each tab is a generated list (screenshots)', async ({ page }) => {
-    await storeSamples(page);
+    await storeAdminSamples(page);
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Notarías' }).click();
     await expect(page).toHaveURL(/\/admin\/notarias/);
     await expect(page.getByRole('heading', { name: 'Administración de Notarías' })).toBeVisible();

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { adminTabs } from '../../resources';
+import { sampleStore } from '../support/samples';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Every journey runs against the server that global-setup started. */
@@ -213,4 +215,21 @@ export async function settled(page: Page, quietMs = 500, timeout = 30_000): Prom
     page.off('requestfinished', end);
     page.off('requestfailed', end);
   }
+}
+
+/**
+ * One sample row of every admin tab's resource (and of the rows it refers to), stored through
+ * /rest/v1 as the signed-in admin: each tab of the registry has a row to show without the seed.
+ */
+export async function storeAdminSamples(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const samples = sampleStore(async (table, row) => {
+    const res = await page.request.post(`/rest/v1/${table}`, {
+      headers: { apikey: 'public-anon-key', Authorization: `Bearer ${token}`, Prefer: 'return=representation' },
+      data: row,
+    });
+    expect(res.status(), `${table}: ${await res.text()}`).toBe(201);
+    return ((await res.json()) as { id: number }[])[0].id;
+  }, undefined, Date.now() % 100_000_000);
+  for (const config of adminTabs) await samples.store(config);
 }

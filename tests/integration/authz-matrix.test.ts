@@ -267,6 +267,23 @@ describe('services API: the declared resources', () => {
 const letters = (n: number, width: number) =>
   Array.from({ length: width }, (_, k) => String.fromCharCode(65 + (Math.floor(n / 26 ** k) % 26))).join('');
 
+/**
+ * A code `table` does not hold yet. The seeds hold real codes (QAT is Qatar), so a code made from
+ * the file's counter could meet one, depending on how many tests ran before (a new catalogue in
+ * the registry adds tests): each table counts on its own and skips the codes already taken.
+ */
+const codesTried = new Map<string, number>();
+async function freeCode(table: string, make: (k: number) => string, column = 'codigo'): Promise<string> {
+  for (let k = codesTried.get(table) ?? 0; ; k++) {
+    const code = make(k);
+    const { rows } = await server.ctx.db.query(`select 1 from public.${table} where ${column} = $1`, [code]);
+    if (rows.length === 0) {
+      codesTried.set(table, k + 1);
+      return code;
+    }
+  }
+}
+
 type TableSpec = { row: (n: number) => Record<string, unknown> | Promise<Record<string, unknown>>; edit: Record<string, unknown>; key?: string; matrix?: Record<Action, Cell[]> };
 
 /** Each point of view for the access rules of a declaration: its role and its idPersona. */
@@ -309,11 +326,11 @@ const REGISTERED: Record<string, TableSpec> = Object.fromEntries(
 /** For every table of schema public: a new valid row (n makes it unique) and the change an update makes. */
 const TABLES: Record<string, TableSpec> = {
   ...REGISTERED,
-  provincias: { row: (n) => ({ nombre: `Provincia ${n}`, codigo: letters(n, 2) }), edit: { nombre: 'Cambiada' } },
-  paises: { row: (n) => ({ nombre: `País ${n}`, codigo: `Q${letters(n, 2)}` }), edit: { nombre: 'Cambiado' } },
+  provincias: { row: async (n) => ({ nombre: `Provincia ${n}`, codigo: await freeCode('provincias', (k) => letters(k, 2)) }), edit: { nombre: 'Cambiada' } },
+  paises: { row: async (n) => ({ nombre: `País ${n}`, codigo: await freeCode('paises', (k) => `Q${letters(k, 2)}`) }), edit: { nombre: 'Cambiado' } },
   profesiones: { row: (n) => ({ nombre: `Profesión matriz ${n}` }), edit: { nombre: 'Cambiada' } },
   tipos_via: { row: (n) => ({ nombre: `Vía matriz ${n}` }), edit: { nombre: 'Cambiada' } },
-  codigos_postales: { row: (n) => ({ codigo: String(90000 + n), localidad: 'Localidad matriz', provincia_codigo: '28' }), edit: { localidad: 'Cambiada' }, key: 'codigo' },
+  codigos_postales: { row: async () => ({ codigo: await freeCode('codigos_postales', (k) => String(90000 + k)), localidad: 'Localidad matriz', provincia_codigo: '28' }), edit: { localidad: 'Cambiada' }, key: 'codigo' },
   componentes_formulario: { row: (n) => ({ nombre: `Bloque ${n}`, comp_json: { campos: [] } }), edit: { nombre: 'Cambiado' } },
   // appointments belong to who booked them (here: A's appointment); the answers follow from
   // resources/citas.ts, a table with pages of its own and RLS written in its migrations

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { adminRoute, catalogueConfig } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
 import NotFound from '../../shell/NotFound';
@@ -15,7 +16,9 @@ export default function RecursoAdmin() {
   if (!config?.route || config.route !== adminRoute(config.name)) return <NotFound />;
   return (
     <div>
-      <Link to="/admin/notarias">← Administración de Notarías</Link>
+      <Link to="/admin/notarias">
+        <ArrowLeftOutlined /> Volver a la administración
+      </Link>
       <Typography.Title level={2}>{config.labels.plural}</Typography.Title>
       <ResourceList config={config} />
     </div>
