@@ -1,10 +1,10 @@
 import { useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
-import { Empty, Spin } from 'antd';
 import { usePantalla } from './use-pantalla';
 import type { Breakpoint } from 'antd/es/_util/responsiveObserver';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import type { BaseRecord, CrudSort, HttpError, useTableReturnType } from '@refinedev/core';
 import Paginas, { type PaginacionTabla } from './Paginas';
+import EnCarga from './EnCarga';
 import './tabla.css';
 
 export type Orden = 'ascend' | 'descend';
@@ -104,7 +104,7 @@ export default function Tabla<T extends object>({
   const total = pagination ? (local ? dataSource.length : (pagination.total ?? 0)) : 0;
 
   return (
-    <Spin spinning={!!loading}>
+    <EnCarga loading={!!loading}>
       <div className={`tabla-marco${className ? ` ${className}` : ''}`}>
         <table className="tabla" style={minWidth ? { minWidth } : undefined}>
           <thead>
@@ -145,7 +145,7 @@ export default function Tabla<T extends object>({
             })}
             {filas.length === 0 && (
               <tr className="tabla-vacia">
-                <td colSpan={visibles.length}>{loading ? null : (emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}</td>
+                <td colSpan={visibles.length}>{loading ? null : (emptyText ?? <span className="tabla-sin-datos">No hay datos</span>)}</td>
               </tr>
             )}
           </tbody>
@@ -160,6 +160,6 @@ export default function Tabla<T extends object>({
           onChange={local ? setPaginaLocal : pagination.onChange!}
         />
       )}
-    </Spin>
+    </EnCarga>
   );
 }

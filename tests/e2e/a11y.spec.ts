@@ -18,7 +18,7 @@ const ADMIN_TABS = adminTabs.map((t) => t.labels.plural);
 /** Waits until the page has settled: lazy page loaded, requests done, no spinner or skeleton left. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .tabla-cargando')).toHaveCount(0, { timeout: 15_000 });
   // antd animations (fade-in, motion) must finish or colours are measured half-transparent
   await page.waitForTimeout(400);
 }

@@ -284,6 +284,12 @@ describe('Every declaration, as the registry holds it', () => {
     expect(prepared.ok ? [] : prepared.errors).toEqual([]);
   });
 
+  it.each(resourceConfigs.flatMap((c) => (c.dataProvider === 'servicios' && c.crud ? [[c.name, c] as const] : [])))('%s (services API): its sample passes its own schema', (_name, config) => {
+    expect(config.sample, `${config.name} declares a sample`).toBeTypeOf('function');
+    const r = config.schema!.safeParse(config.sample!({ n: 1, ref: () => 1 }));
+    expect(r.success ? [] : r.error.issues).toEqual([]);
+  });
+
   it.each(resourceConfigs.map((c) => [c.name, c] as const))('%s: a soft delete is an edit: the same rule, and the form never shows the deletion column', (_name, config) => {
     if (config.deletion.mode !== 'soft') return;
     expect(config.access.delete).toEqual(config.access.edit);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Space, Tag } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import Esqueleto from '../../crud/Esqueleto';
 import { useList, useNotification, useOne } from '@refinedev/core';
 import type { Persona } from '../../../domain/persona';
@@ -8,6 +8,7 @@ import { isoToFormDate, todayIso } from '../../../domain/dates';
 import { ETIQUETAS_TIPO_PRIVILEGIO, isRelationActive, type Privilegio } from '../../../domain/representantes';
 import { Secundario } from '../../crud/Titulo';
 import Tarjeta from '../../crud/Tarjeta';
+import Vacio from '../../crud/Vacio';
 
 export interface RepresentanteSeleccionado {
   persona: Persona;
@@ -84,7 +85,7 @@ export default function Representantes({ clienteId, onEditar }: { clienteId: str
             {`Mostrando ${n} representante(s) ${verTodos ? '(activos e históricos)' : 'activos'}`}
           </Secundario>
           {n === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={verTodos ? 'No hay representantes' : 'No hay representantes activos'} />
+            <Vacio description={verTodos ? 'No hay representantes' : 'No hay representantes activos'} />
           ) : (
             <ul className="dp-representantes">
               {visibles.map((r) => (

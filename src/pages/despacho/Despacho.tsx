@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
-import { Button, Empty, Space, Spin, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { usePantalla } from '../../crud/use-pantalla';
 import Buscador from '../../crud/Buscador';
 import { CalendarOutlined } from '@ant-design/icons';
@@ -16,6 +16,8 @@ import CopiasPorAtender from './CopiasPorAtender';
 import './despacho.css';
 import { Titulo } from '../../crud/Titulo';
 import Tarjeta from '../../crud/Tarjeta';
+import Vacio from '../../crud/Vacio';
+import EnCarga from '../../crud/EnCarga';
 
 type Filtro = '' | 'PENDIENTE' | 'EN_TRAMITE' | 'FINALIZADO';
 
@@ -107,7 +109,7 @@ function ListaDespacho() {
       {row.vencido && <Tag color="red">Vencido</Tag>}
     </Space>
   );
-  const vacio = <Empty description={(busqueda && !busquedaCorta) || estado ? 'Ningún expediente coincide con el filtro' : 'Aún no hay expedientes en sus notarías'} />;
+  const vacio = <Vacio description={(busqueda && !busquedaCorta) || estado ? 'Ningún expediente coincide con el filtro' : 'Aún no hay expedientes en sus notarías'} />;
 
   return (
     <div className="desp-pagina">
@@ -157,7 +159,7 @@ function ListaDespacho() {
       )}
       {movil ? (
         // on a phone one card per case, the whole card opens it
-        <Spin spinning={lista.loading}>
+        <EnCarga loading={lista.loading}>
           {lista.dataSource.length === 0 ? (
             !lista.loading && vacio
           ) : (
@@ -182,7 +184,7 @@ function ListaDespacho() {
             </ul>
           )}
           {lista.pagination.total > 0 && <Paginas {...lista.pagination} />}
-        </Spin>
+        </EnCarga>
       ) : (
         <Tabla<DespachoExpediente>
           {...lista}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotification, useTable } from '@refinedev/core';
-import { Button, Empty, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { usePantalla } from '../../crud/use-pantalla';
 import Buscador from '../../crud/Buscador';
 import { PlusOutlined } from '@ant-design/icons';
@@ -13,6 +13,7 @@ import { NoLeidosCaso } from './NoLeidos';
 import CargandoDialogo from '../../crud/CargandoDialogo';
 import Tabla, { ordenDe, tablaDeRefine } from '../../crud/Tabla';
 import { Titulo } from '../../crud/Titulo';
+import Vacio from '../../crud/Vacio';
 
 // shown once, to a client with no case yet: its dialog loads only then
 const AyudaSinExpedientes = lazy(() => import('./AyudaSinExpedientes'));
@@ -99,11 +100,11 @@ export default function Expedientes() {
           'aria-label': `Abrir expediente ${row.titulo}`,
         })}
         emptyText={
-          <Empty description="No se encontraron expedientes">
+          <Vacio description="No se encontraron expedientes">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NUEVO)}>
               Crear expediente
             </Button>
-          </Empty>
+          </Vacio>
         }
         columns={[
           { title: 'Notaría', dataIndex: 'notariaNombre', key: 'notariaNombre', responsive: ['md' as const], ...ordenable('notariaNombre') },
