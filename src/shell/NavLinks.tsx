@@ -13,6 +13,8 @@ export default function NavLinks({ viewer, vertical, onNavigate }: { viewer: Vie
   const { menuItems } = useMenu();
   const entries = navEntries(menuItems as MenuItemLike[], viewer);
   const current = activeEntry(pathname, entries);
+  // the unread messages show beside 'Despacho' for staff, beside 'Expedientes' for clients
+  const entradaNoLeidos = (viewer?.notarias?.length ?? 0) > 0 ? '/despacho' : '/expedientes';
   const render = (list: NavEntry[], className: string) => (
     <ul className={className}>
       {list.map((e) => (
@@ -25,7 +27,7 @@ export default function NavLinks({ viewer, vertical, onNavigate }: { viewer: Vie
           ) : (
             <Link to={e.to} aria-current={e === current ? 'page' : undefined} onClick={onNavigate}>
               {e.label}
-              <NoLeidosNav entrada={e.to} isStaff={(viewer?.notarias?.length ?? 0) > 0} />
+              {e.to === entradaNoLeidos && <NoLeidosNav />}
             </Link>
           )}
         </li>

@@ -10,6 +10,7 @@ import type { ExpedienteDto } from '../../../domain/expediente';
 import { estadoVisible, formatoFecha, guardarExpedienteEnSesion } from './datos';
 import './expedientes.css';
 import { NoLeidosCaso } from './NoLeidos';
+import { useNoLeidos } from './use-archivos-caso';
 import CargandoDialogo from '../../crud/CargandoDialogo';
 import Tabla, { ordenDe, tablaDeRefine } from '../../crud/Tabla';
 import { Titulo } from '../../crud/Titulo';
@@ -45,6 +46,7 @@ export default function Expedientes() {
     errorNotification: { type: 'error', message: 'Error', description: 'No se pudieron cargar los expedientes' },
   });
   const { sorters, filters, setFilters, tableQuery } = tabla;
+  const noLeidos = useNoLeidos().porExpediente;
 
   // the text filter goes to the server a moment after the user stops typing
   const primera = useRef(true);
@@ -117,7 +119,7 @@ export default function Expedientes() {
             render: (titulo: string, row: ExpedienteDto) => (
               <>
                 {titulo}
-                <NoLeidosCaso id={row.id} />
+                <NoLeidosCaso n={noLeidos[row.id]} />
                 {movil && <span className="exp-detalle-movil">{`${row.clienteNombre} · ${formatoFecha(row.fechaAlta)}`}</span>}
               </>
             ),

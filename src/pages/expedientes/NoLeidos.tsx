@@ -16,17 +16,17 @@ function Cuenta({ n, className }: { n: number; className: string }) {
  * Unread messages of the other side: beside the navigation's 'Expedientes' (clients) or
  * 'Despacho' (staff), and beside each case of the list. One query, shared, asked again when the
  * server says a message of one of the person's cases was written or read (the navigation's entry
- * listens: it is on every page).
+ * listens: it is on every page). The navigation renders it beside that one entry only, and the
+ * list reads the counts once (each use of the query is a Refine data hook of its own to render).
  */
-export function NoLeidosNav({ entrada, isStaff }: { entrada: string; isStaff: boolean }) {
-  const suya = entrada === (isStaff ? '/despacho' : '/expedientes');
-  const { total } = useNoLeidos({ live: suya });
-  if (!suya || total === 0) return null;
+export function NoLeidosNav() {
+  const { total } = useNoLeidos({ live: true });
+  if (total === 0) return null;
   return <Cuenta n={total} className="no-leidos" />;
 }
 
-export function NoLeidosCaso({ id }: { id: string }) {
-  const n = useNoLeidos().porExpediente[id] ?? 0;
+/** The count beside a case of the list; `porExpediente` is useNoLeidos() read once by the list. */
+export function NoLeidosCaso({ n }: { n: number | undefined }) {
   if (!n) return null;
   return <Cuenta n={n} className="no-leidos-caso" />;
 }
