@@ -273,3 +273,21 @@ test.describe('on a phone', () => {
     await screenshot(page, 'citas-tabla-movil');
   });
 });
+
+test('the wizard closed and opened again at once starts over, not where the previous one was left', async ({ page }) => {
+  const { documento } = await registerUser();
+  await signIn(page, documento);
+  await page.goto('/citas');
+  let dialog = await openWizard(page);
+  await dialog.getByRole('button', { name: /Notaría López Martín/ }).click();
+  await expect(dialog.getByRole('heading', { name: 'Seleccione el notario' })).toBeVisible();
+  // closed, and 'Pedir cita' pressed again with the keyboard while the dialog is still fading out
+  // (a second booking right after the first): its choices must not come back
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Pedir cita' }).focus();
+  await page.keyboard.press('Enter');
+  dialog = page.getByRole('dialog', { name: 'Pedir cita' });
+  await expect(dialog.getByRole('heading', { name: 'Seleccione la notaría' })).toBeVisible();
+  await expect(dialog.getByText('Paso 1 de 6')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Seleccione el notario' })).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useCreate } from '@refinedev/core';
 import { Alert, Button, Descriptions, Empty, Modal, Select, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
@@ -72,6 +72,15 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
       setAviso(undefined);
     }, RESET_MS);
     return () => clearTimeout(timer);
+  }, [open]);
+
+  // Opened again before the reset above (a second booking right after the first), it starts over
+  // too, before it is painted: never at the last step with the previous booking's choices.
+  useLayoutEffect(() => {
+    if (!open) return;
+    setStep(0);
+    setE(INICIO);
+    setAviso(undefined);
   }, [open]);
 
   // keyboard and screen-reader users land on the new step's title (on opening: once the modal
