@@ -142,10 +142,10 @@ test('the office and the client: act returned and resent, deed, authorised copy 
   await cliente.goto(`/expediente/${expedienteId}`);
   await cliente.getByRole('tab', { name: 'Chat' }).click();
   await oficina.getByRole('tab', { name: 'Conversación' }).click();
-  await cliente.getByLabel('Mensaje').fill('¿Cuándo puedo recoger la copia en papel?');
+  await cliente.getByRole('textbox', { name: 'Mensaje', exact: true }).fill('¿Cuándo puedo recoger la copia en papel?');
   await cliente.getByRole('button', { name: 'Enviar' }).click();
   await expect(oficina.getByText('¿Cuándo puedo recoger la copia en papel?')).toBeVisible({ timeout: 5_000 });
-  await oficina.getByLabel('Mensaje').fill('Desde mañana, de 9:00 a 14:00.');
+  await oficina.getByRole('textbox', { name: 'Mensaje', exact: true }).fill('Desde mañana, de 9:00 a 14:00.');
   await oficina.getByRole('button', { name: 'Enviar' }).click();
   await expect(cliente.getByText('Desde mañana, de 9:00 a 14:00.')).toBeVisible({ timeout: 5_000 });
   await screenshot(cliente, 'oficina-13-chat-cliente');
