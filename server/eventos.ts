@@ -19,10 +19,10 @@
  * a message posted through one instance reaches the streams held by all; on the embedded database
  * (one process) it is delivered in memory.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import pg from 'pg';
 import type { Queryable } from './db/db.js';
+import { RequestScope } from './request-scope.js';
 import type { CambioCaso } from '../domain/eventos.js';
 
 export { RECURSOS_EVENTO, type CambioCaso, type RecursoEvento } from '../domain/eventos.js';
@@ -30,14 +30,14 @@ export { RECURSOS_EVENTO, type CambioCaso, type RecursoEvento } from '../domain/
 /** What a stream receives: the case and what changed of it. */
 export type EventoCaso = CambioCaso;
 
-const pendientes = new AsyncLocalStorage<CambioCaso[]>();
+const pendientes = new RequestScope<CambioCaso[]>();
 
 /**
  * Announces a change of a case once the current request has committed it. Outside a request of
  * the services API (a background task) it does nothing.
  */
 export function avisarCambio(cambio: CambioCaso) {
-  pendientes.getStore()?.push(cambio);
+  pendientes.get()?.push(cambio);
 }
 
 export interface Suscriptor {

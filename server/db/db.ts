@@ -23,9 +23,9 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs the statements in order as ONE transaction and answers each one's result; an error in
-   * any of them rolls them all back. PGlite sends them as one pipelined protocol message (one
-   * round trip instead of BEGIN, each statement and COMMIT); node-postgres writes BEGIN, the
-   * statements and COMMIT at once on one connection (pipeline mode), also one round trip.
+   * any of them rolls them all back. Both adapters send them as one series of protocol messages
+   * closed by one Sync (one round trip, no BEGIN or COMMIT), each statement prepared once per
+   * connection: PGlite (pglite-protocol.ts), node-postgres (pg-batch.ts).
    */
   batch(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]>;
   /** Runs fn in one transaction; a thrown error rolls it back. */

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { StartupError } from '../config.js';
+import { BatchQuery } from './pg-batch.js';
 import { CONNECTION_LOST, type Db, type PgError, type Queryable, type QueryResult, type SqlStatement } from './db.js';
 
 // Same value shapes as PGlite: int8 and numeric ids as numbers.
@@ -12,6 +13,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
  */
 function connectionLost(e: unknown): PgError | null {
   const err = e as PgError;
+  if (err?.code === CONNECTION_LOST) return err; // already said
   const lost =
     /^(08|57P0[123]$)/.test(err?.code ?? '') ||
     ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(err?.code ?? '') ||
@@ -75,7 +77,7 @@ function wrap(c: pg.Pool | pg.PoolClient, guard: Guard, scripts: 'set local' | '
  * itself. The operations' own connections finish or time out later and are not pooled again.
  */
 function unresponsiveServerMonitor(connectionString: string, timeouts: PostgresTimeouts) {
-  const waiting = new Map<object, { since: number; fail(e: Error): void }>();
+  const waiting = new Set<{ since: number; fail(e: Error): void }>();
   let down: PgError | null = null;
   let checking = false;
 
@@ -90,7 +92,7 @@ function unresponsiveServerMonitor(connectionString: string, timeouts: PostgresT
     } catch (e) {
       if (!down) console.error(`PostgreSQL no responde (${(e as Error).message}): las peticiones se responden con 503 hasta que vuelva`);
       down = unavailable(`el servidor no responde (${(e as Error).message})`, e);
-      for (const op of waiting.values()) op.fail(down);
+      for (const op of waiting) op.fail(down);
       waiting.clear();
     } finally {
       // a frozen server does not answer the goodbye either: the socket is dropped
@@ -102,7 +104,7 @@ function unresponsiveServerMonitor(connectionString: string, timeouts: PostgresT
   const timer = setInterval(() => {
     if (checking) return;
     const now = Date.now();
-    if (!down && ![...waiting.values()].some((op) => now - op.since >= CHECK_AFTER_MS)) return;
+    if (!down && ![...waiting].some((op) => now - op.since >= CHECK_AFTER_MS)) return;
     checking = true;
     void check().finally(() => (checking = false));
   }, Math.min(CHECK_AFTER_MS, 500));
@@ -114,9 +116,12 @@ function unresponsiveServerMonitor(connectionString: string, timeouts: PostgresT
       return Promise.reject(down);
     }
     return new Promise((resolve, reject) => {
-      const key = {};
-      waiting.set(key, { since: Date.now(), fail: reject });
-      work.then(resolve, reject).finally(() => waiting.delete(key));
+      const op = { since: Date.now(), fail: reject };
+      waiting.add(op);
+      work.then(
+        (value) => (waiting.delete(op), resolve(value)),
+        (e: unknown) => (waiting.delete(op), reject(e)),
+      );
     });
   };
   return { guard, stop: () => clearInterval(timer) };
@@ -151,14 +156,20 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
     // pg's reasons name the host and the user, never the password of the URL
     throw new StartupError(`No se puede conectar a la PostgreSQL de DATABASE_URL: ${(e as Error).message}`);
   }
+  /** A connection of the pool; one given up on (guard) before the pool answered goes back unused when it comes. */
+  async function checkout(): Promise<pg.PoolClient> {
+    const connecting = pool.connect();
+    try {
+      return await guard(connecting);
+    } catch (e) {
+      connecting.then((late) => late.release(), () => undefined);
+      throw connectionLost(e) ?? e;
+    }
+  }
+
   async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const connecting = pool.connect().catch((e: unknown) => Promise.reject(connectionLost(e) ?? e));
-      const client = await guard(connecting).catch((e: unknown) => {
-        // given up on before the pool answered: the connection it gives later goes back unused
-        connecting.then((late) => late.release(), () => undefined);
-        throw e;
-      });
+      const client = await checkout();
       // A checked-out client has no listener of the pool's: a connection the server ends mid-way
       // would throw an unhandled 'error' and end the process. A broken client is not pooled again.
       let broken: Error | undefined;
@@ -186,43 +197,20 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
       }
     }
   }
-  /**
-   * BEGIN, the statements and COMMIT written at once on one connection (pipeline mode): one round
-   * trip instead of one per statement, which made a gateway GET (BEGIN, settings, statement,
-   * COMMIT) a quarter of the raw SELECT's rate (4,766 against 22,592 a second). PostgreSQL runs
-   * them in order; after a failure the ones behind it fail as 25P02 and COMMIT rolls back, so the
-   * first error is the batch's and nothing of it is kept.
-   */
+  /** The statements in one implicit transaction, one round trip (see BatchQuery). */
   async function batch(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]> {
-    const connecting = pool.connect().catch((e: unknown) => Promise.reject(connectionLost(e) ?? e));
-    const client = await guard(connecting).catch((e: unknown) => {
-      connecting.then((late) => late.release(), () => undefined);
-      throw e;
-    });
+    const client = await checkout();
     let broken: Error | undefined;
     const onError = (e: Error) => (broken = e);
     client.on('error', onError);
-    const tx = wrap(client, guard, 'set local');
-    // pipeline mode for this batch only, on the connection it holds alone: every other use of
-    // the pool (transactions, single queries) sends a statement after the previous one's answer,
-    // as before (with pipeline mode on the whole pool, 200 sign-ins at once queued on one advisory
-    // lock got 503s waiting for a connection)
-    const piped = client as pg.PoolClient & { pipeline: boolean };
-    piped.pipeline = true;
     try {
-      const sent = [tx.query('begin'), ...statements.map((s) => tx.query<Record<string, unknown>>(s.sql, s.params)), tx.query('commit')];
-      const settled = await Promise.allSettled(sent);
-      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) {
-        const e = failed.reason as PgError;
-          // a lost connection is not pooled again; on a live one COMMIT has ended the failed transaction
-        if (e.code === CONNECTION_LOST) broken ??= e;
-        throw e;
-      }
-      return settled.slice(1, -1).map((r) => (r as PromiseFulfilledResult<QueryResult<Record<string, unknown>>>).value);
+      return await guard(BatchQuery.run(client, statements));
+    } catch (e) {
+      const error = connectionLost(e) ?? (e as PgError);
+      // a lost connection is not pooled again; on a live one the Sync has ended the failed transaction
+      if (error.code === CONNECTION_LOST) broken ??= error;
+      throw error;
     } finally {
-      // every statement has been answered (or the connection is dropped): nothing is queued
-      piped.pipeline = false;
       client.removeListener('error', onError);
       client.release(broken);
     }
@@ -231,11 +219,7 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
     kind: 'postgres',
     ...wrap(pool, guard, 'set session'),
     async exec(sql: string) {
-      const connecting = pool.connect().catch((e: unknown) => Promise.reject(connectionLost(e) ?? e));
-      const client = await guard(connecting).catch((e: unknown) => {
-        connecting.then((late) => late.release(true), () => undefined);
-        throw e;
-      });
+      const client = await checkout();
       client.on('error', () => undefined);
       try {
         await wrap(client, guard, 'set session').exec(sql);

@@ -14,8 +14,9 @@ import type { Gateway, GatewayAnswer } from './index.js';
  *
  * Taken here: GET and HEAD of /rest/v1/<table> whose table is a plain identifier, without an
  * Origin (CORS, as Hono's middleware answers it) and with a well-formed Host. Anything else
- * goes to Hono's app, which hands it to the same gateway. The security headers are already on
- * the answer (http-server.ts); compression follows Hono's compress(), as the app's other answers.
+ * goes to Hono's app, which hands it to the same gateway. The security headers (http-server.ts)
+ * are written with the answer's own in one writeHead; compression follows Hono's compress(), as
+ * the app's other answers.
  */
 
 const READ = /^\/rest\/v1\/([A-Za-z0-9_]+)(?:\?([^#]*))?$/;
@@ -37,8 +38,8 @@ function chooseEncoding(acceptEncoding: string): keyof typeof ENCODINGS | undefi
   return best?.encoding;
 }
 
-async function write(req: IncomingMessage, res: ServerResponse, answer: GatewayAnswer) {
-  const headers: Record<string, string> = { ...answer.headers };
+async function write(req: IncomingMessage, res: ServerResponse, answer: GatewayAnswer, base: Readonly<Record<string, string>>) {
+  const headers: Record<string, string> = { ...base, ...answer.headers };
   // the text as it is (Node writes it in one chunk with the headers), bytes once compressed
   let body: string | Buffer | null = answer.body;
   let length = body === null ? 0 : Buffer.byteLength(body);
@@ -58,7 +59,7 @@ async function write(req: IncomingMessage, res: ServerResponse, answer: GatewayA
 
 /** The server's handler of gateway reads: true when it took the request (see above). */
 export function directReads(gateway: Gateway, log: (message: string) => void) {
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
+  return (req: IncomingMessage, res: ServerResponse, base: Readonly<Record<string, string>>): boolean => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) return false;
     const read = READ.exec(req.url ?? '');
     if (!read || !HOST.test(req.headers.host ?? '')) return false;
@@ -66,13 +67,13 @@ export function directReads(gateway: Gateway, log: (message: string) => void) {
     const header = (name: string) => req.headersDistinct[name.toLowerCase()]?.join(', ');
     gateway
       .handle({ method: req.method, table: read[1], search: read[2] ?? '', header, text: async () => '' })
-      .then((answer) => write(req, res, answer))
+      .then((answer) => write(req, res, answer, base))
       .catch((e: unknown) => {
         // the gateway answers its own errors: this is a fault of the server
         log(`[error] ${req.method} /rest/v1/:table: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         if (res.headersSent) return void res.destroy();
         const body = JSON.stringify({ message: MENSAJE_ERROR_INTERNO });
-        res.writeHead(500, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
+        res.writeHead(500, { ...base, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
       });
     return true;
   };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { openPostgres } from '../../server/db/postgres';
+import { PREPARED_PER_CONNECTION } from '../../server/db/pg-batch';
 import { startServer, type RunningServer } from '../../server/boot';
 import { SERVICES, TEST_JWT_SECRET } from '../support/server';
 
@@ -13,6 +14,13 @@ import { SERVICES, TEST_JWT_SECRET } from '../support/server';
  * and a restart applies nothing. `npm test` starts a throw-away PostgreSQL when the machine has one.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
+
+/** A Db on the test server whose pool holds one connection: every batch meets what the last one left. */
+async function onePooledConnection() {
+  const size = process.env.PG_POOL_SIZE;
+  process.env.PG_POOL_SIZE = '1';
+  return openPostgres(adminUrl!).finally(() => (size === undefined ? delete process.env.PG_POOL_SIZE : (process.env.PG_POOL_SIZE = size)));
+}
 
 /** A valid DNI (number and its check letter). */
 const dni = (n: number) => `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
@@ -337,9 +345,7 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
   });
 
   it('sends a batch at once and leaves its one connection clean after a failure mid-way', async () => {
-    const size = process.env.PG_POOL_SIZE;
-    process.env.PG_POOL_SIZE = '1';
-    const db = await openPostgres(adminUrl!).finally(() => (size === undefined ? delete process.env.PG_POOL_SIZE : (process.env.PG_POOL_SIZE = size)));
+    const db = await onePooledConnection();
     const table = `batch_${randomUUID().slice(0, 8)}`;
     try {
       await db.exec(`create table ${table} (id int primary key)`);
@@ -362,6 +368,68 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       // many batches at once on the one connection each answer their own rows
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => db.batch([{ sql: 'select $1::int as i', params: [i] }])));
       expect(answers.map(([r]) => r.rows[0].i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    } finally {
+      await db.exec(`drop table if exists ${table}`);
+      await db.close();
+    }
+  });
+
+  it('prepares each statement of a batch once per connection, keeps at most PREPARED_PER_CONNECTION, and gets over a failure or a changed table', async () => {
+    const db = await onePooledConnection();
+    const table = `batch_${randomUUID().slice(0, 8)}`;
+    const prepared = async () =>
+      (await db.batch([{ sql: `select count(*)::int as n, count(*) filter (where statement like '%${table}%' and statement not like '%pg_prepared_statements%')::int as mine from pg_prepared_statements` }]))[0].rows[0];
+    try {
+      await db.exec(`create table ${table} (id int primary key, note text)`);
+      const read = { sql: `select * from ${table} where id = $1`, params: [1] };
+      const insert = (id: unknown) => ({ sql: `insert into ${table} (id, note) values ($1, 'x')`, params: [id] });
+      // the same text three times: one prepared statement, the right answers
+      for (const id of [1, 2, 3]) await db.batch([insert(id)]);
+      expect((await db.batch([read]))[0].rows).toEqual([{ id: 1, note: 'x' }]);
+      expect(await prepared()).toMatchObject({ mine: 2 });
+      // a batch that fails after its statements were prepared: they run again afterwards, nothing kept
+      await expect(db.batch([insert(4), insert('no es un número')])).rejects.toMatchObject({ code: '22P02' });
+      await expect(db.batch([insert(4), { sql: 'select from nowhere_at_all' }])).rejects.toMatchObject({ code: '42P01' });
+      await db.batch([insert(4)]);
+      expect((await db.query(`select count(*)::int as n from ${table}`)).rows).toEqual([{ n: 4 }]);
+      // the table changes under a kept plan whose columns were read with *: answered with the new columns
+      await db.exec(`alter table ${table} add column extra int default 7`);
+      expect((await db.batch([read]))[0].rows).toEqual([{ id: 1, note: 'x', extra: 7 }]);
+      // many different texts: the oldest are closed, the connection keeps a bounded number
+      for (let i = 0; i < PREPARED_PER_CONNECTION + 30; i++) await db.batch([{ sql: `select ${i} as i, count(*) from ${table}` }]);
+      const { n } = await prepared();
+      expect(n).toBeLessThanOrEqual(PREPARED_PER_CONNECTION + 1);
+      expect(n).toBeGreaterThan(PREPARED_PER_CONNECTION / 2);
+      expect((await db.batch([read]))[0].rows).toEqual([{ id: 1, note: 'x', extra: 7 }]);
+    } finally {
+      await db.exec(`drop table if exists ${table}`);
+      await db.close();
+    }
+  });
+
+  it('a statement prepared once answers each role and claims under their own row-level security', async () => {
+    const db = await onePooledConnection();
+    const table = `batch_${randomUUID().slice(0, 8)}`;
+    try {
+      await db.exec(`
+        create table ${table} (id int primary key, owner text);
+        insert into ${table} values (1, 'ana'), (2, 'luis'), (3, 'ana');
+        alter table ${table} enable row level security;
+        create policy own on ${table} for select to authenticated using (owner = (current_setting('request.jwt.claims', true)::json ->> 'sub'));
+        grant select on ${table} to anon, authenticated;`);
+      const as = (role: string, sub: string) =>
+        db.batch([
+          { sql: `select from (select set_config('role', $1::text, true), set_config('request.jwt.claims', $2::text, true)) s`, params: [role, JSON.stringify({ sub })] },
+          { sql: `select coalesce(string_agg(id::text, ',' order by id), '') as ids from ${table}` },
+        ]);
+      // more than the five executions after which PostgreSQL may keep one generic plan
+      for (let i = 0; i < 8; i++) {
+        expect((await as('authenticated', 'ana'))[1].rows).toEqual([{ ids: '1,3' }]);
+        expect((await as('authenticated', 'luis'))[1].rows).toEqual([{ ids: '2' }]);
+        expect((await as('anon', 'ana'))[1].rows).toEqual([{ ids: '' }]);
+      }
+      // the connection's own role again afterwards: the table owner sees every row
+      expect((await db.batch([{ sql: `select coalesce(string_agg(id::text, ',' order by id), '') as ids from ${table}` }]))[0].rows).toEqual([{ ids: '1,2,3' }]);
     } finally {
       await db.exec(`drop table if exists ${table}`);
       await db.close();
