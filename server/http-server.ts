@@ -43,10 +43,10 @@ export function createHttpServer(
   hostname: string,
   securityHeaders: Record<string, string>,
   /**
-   * Answers the requests it takes (true) before Hono's app sees them, with `headers` besides its
-   * own: gateway reads (gateway/direct.ts).
+   * Answers the requests it takes (true) before Hono's app sees them, with `headers` (flat: name,
+   * value, name, value...) besides its own: gateway reads (gateway/direct.ts).
    */
-  direct: (req: IncomingMessage, res: ServerResponse, headers: Readonly<Record<string, string>>) => boolean = () => false,
+  direct: (req: IncomingMessage, res: ServerResponse, headers: readonly string[]) => boolean = () => false,
   /** The headers of a GET or HEAD of a built asset (isAssetRequest), instead of securityHeaders. */
   assetHeaders: Readonly<Record<string, string>> = securityHeaders,
 ): HttpServer {
@@ -72,9 +72,12 @@ export function createHttpServer(
     errorHandler: (e) => (e instanceof RequestError ? answer(400, MALFORMED[2]) : answer(500, MENSAJE_ERROR_INTERNO)),
   });
   let stopping = false;
+  // A direct answer writes the security headers with its own in one writeHead, from this flat list:
+  // a dozen setHeader calls, or spreading them into an object per answer, cost the server 4-6 µs a
+  // gateway read (0.5 µs as a list).
+  const securityList = Object.entries(securityHeaders).flat();
   const server = createServer((req, res) => {
-    // a direct answer writes the security headers with its own, at once (cheaper than setHeader each)
-    if (!stopping && direct(req, res, securityHeaders)) return;
+    if (!stopping && direct(req, res, securityList)) return;
     const headers = isAssetRequest(req.method, req.url) ? assetHeaders : securityHeaders;
     for (const name in headers) res.setHeader(name, headers[name]);
     // once stopping, every answer says Connection: close; Hono's app answers gateway reads too

@@ -32,10 +32,13 @@ const QueryBase = pg.Query as unknown as new (config: { text?: string }) => Quer
 export const PREPARED_PER_CONNECTION = 100;
 
 /**
- * The statements prepared on one connection, by SQL text, least recently used first. A name
- * whose fate is unknown (its batch failed, or it was evicted in a batch that failed) is closed
- * at the start of the connection's next batch, before anything that can fail: closing a name
- * that does not exist is no error.
+ * The statements prepared on one connection, by SQL text, least recently used first. A name is
+ * used without its Parse only once the batch that parsed it has succeeded: batches written
+ * before that answer (pipelined) parse the text again under names of their own, so the failure
+ * of one batch (which skips its Parse) cannot fail the next. A name whose fate is unknown (its
+ * batch failed, it was evicted, or another batch confirmed the same text first) is closed at the
+ * start of the connection's next batch, before anything that can fail: closing a name that does
+ * not exist is no error.
  */
 class PreparedStatements {
   readonly names = new Map<string, string>();
@@ -53,8 +56,9 @@ const preparedOn = new WeakMap<Connection, PreparedStatements>();
  * Several statements as ONE series of extended-protocol messages closed by a single Sync:
  * PostgreSQL runs everything before a Sync in one implicit transaction, so the statements share
  * it (set_config(..., true) holds until the last one) and commit together; after an error it
- * skips the rest up to the Sync and rolls back. node-postgres's Query gathers the answers, one
- * result per statement, as for a multi-statement simple query.
+ * skips the rest up to the Sync and rolls back, and the batches written after it (pipelined) run
+ * as usual. node-postgres's Query gathers the answers, one result per statement, as for a
+ * multi-statement simple query.
  *
  * Each SQL text is parsed and planned once per connection, as a named prepared statement; a plan
  * PostgreSQL keeps is checked again after DDL and made again for another role (RLS). At most
@@ -66,7 +70,9 @@ const preparedOn = new WeakMap<Connection, PreparedStatements>();
  */
 export class BatchQuery extends QueryBase {
   private prepared?: PreparedStatements;
-  /** The names this batch ran or closed last: unknown on the server if it fails. */
+  /** The texts this batch parsed, under the names it gave them. */
+  private readonly parsed: [sql: string, name: string][] = [];
+  /** The confirmed names it used or closed: unknown on the server if it fails. */
   private readonly touched: string[] = [];
 
   constructor(private readonly statements: SqlStatement[]) {
@@ -98,23 +104,36 @@ export class BatchQuery extends QueryBase {
       let name = prepared.names.get(s.sql);
       if (name) {
         prepared.names.delete(s.sql); // to the end: the most recently used
+        prepared.names.set(s.sql, name);
+        this.touched.push(name);
       } else {
         name = prepared.nextName();
         connection.parse({ name, text: s.sql });
+        this.parsed.push([s.sql, name]);
       }
-      prepared.names.set(s.sql, name);
-      this.touched.push(name);
       connection.bind({ statement: name, values: values[i] });
       connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '' });
     });
     for (const [sql, name] of prepared.names) {
-      if (prepared.names.size <= PREPARED_PER_CONNECTION) break;
+      if (prepared.names.size + this.parsed.length <= PREPARED_PER_CONNECTION) break;
       prepared.names.delete(sql);
       this.touched.push(name);
       connection.close({ type: 'S', name });
     }
     connection.sync();
+  }
+
+  /** The batch succeeded: what it parsed may be used without a Parse from now on. */
+  override handleReadyForQuery(connection: Connection) {
+    const prepared = this.prepared;
+    if (prepared) {
+      for (const [sql, name] of this.parsed) {
+        if (prepared.names.has(sql)) prepared.toClose.push(name); // another batch's came first
+        else prepared.names.set(sql, name);
+      }
+    }
+    super.handleReadyForQuery(connection);
   }
 
   /**
@@ -128,13 +147,14 @@ export class BatchQuery extends QueryBase {
         for (const [sql, n] of prepared.names) if (n === name) prepared.names.delete(sql);
         prepared.toClose.push(name);
       }
+      for (const [, name] of this.parsed) prepared.toClose.push(name);
       this.prepared = undefined;
     }
     super.handleError(err, connection);
   }
 
   /** Runs the batch on `client`: one result per statement. */
-  static run(client: pg.PoolClient, statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]> {
+  static run(client: pg.ClientBase, statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]> {
     return new Promise((resolve, reject) => {
       const query = new BatchQuery(statements);
       query.callback = (err, res) => {

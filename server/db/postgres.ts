@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { StartupError } from '../config.js';
 import { BatchQuery } from './pg-batch.js';
+import { pipelines } from './pg-pipelines.js';
 import { CONNECTION_LOST, type Db, type PgError, type Queryable, type QueryResult, type SqlStatement } from './db.js';
 
 // Same value shapes as PGlite: int8 and numeric ids as numbers.
@@ -128,9 +129,8 @@ function unresponsiveServerMonitor(connectionString: string, timeouts: PostgresT
 }
 
 export async function openPostgres(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<Db> {
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString,
-    max: Number(process.env.PG_POOL_SIZE || 10),
     // opening a connection, and waiting for a pooled one, end with an error rather than never
     connectionTimeoutMillis: timeouts.connectMs,
     // PostgreSQL cancels a statement that runs too long (57014, answered 503)
@@ -142,7 +142,9 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
     // the kernel probes idle connections: a peer gone without a word is found and the connection dropped
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: Number(process.env.PG_POOL_SIZE || 10) });
+  const pipes = pipelines(connection, Number(process.env.PG_PIPELINES ?? 2));
   const monitor = unresponsiveServerMonitor(connectionString, timeouts);
   const { guard } = monitor;
   // An idle connection that the server ends (restart, failover, pg_terminate_backend, or a
@@ -152,6 +154,7 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
     await pool.query('select 1');
   } catch (e) {
     monitor.stop();
+    await pipes.close();
     await pool.end();
     // pg's reasons name the host and the user, never the password of the URL
     throw new StartupError(`No se puede conectar a la PostgreSQL de DATABASE_URL: ${(e as Error).message}`);
@@ -197,8 +200,10 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
       }
     }
   }
-  /** The statements in one implicit transaction, one round trip (see BatchQuery). */
+  /** The statements in one implicit transaction, one round trip (see BatchQuery), on a pipeline when one takes it. */
   async function batch(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]> {
+    const piped = pipes.run(statements);
+    if (piped) return guard(piped).catch((e: unknown) => Promise.reject(connectionLost(e) ?? e));
     const client = await checkout();
     let broken: Error | undefined;
     const onError = (e: Error) => (broken = e);
@@ -229,9 +234,10 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
     },
     transaction,
     batch,
-    close: () => {
+    close: async () => {
       monitor.stop();
-      return pool.end();
+      await pipes.close();
+      await pool.end();
     },
   };
 }

@@ -38,28 +38,30 @@ function chooseEncoding(acceptEncoding: string): keyof typeof ENCODINGS | undefi
   return best?.encoding;
 }
 
-async function write(req: IncomingMessage, res: ServerResponse, answer: GatewayAnswer, base: Readonly<Record<string, string>>) {
-  const headers: Record<string, string> = { ...base, ...answer.headers };
+/** Writes the answer with the `base` headers (flat: name, value...) and its own, in one writeHead. */
+async function write(req: IncomingMessage, res: ServerResponse, answer: GatewayAnswer, base: readonly string[]) {
+  const headers = base.slice();
+  for (const name in answer.headers) headers.push(name, answer.headers[name]);
   // the text as it is (Node writes it in one chunk with the headers), bytes once compressed
   let body: string | Buffer | null = answer.body;
   let length = body === null ? 0 : Buffer.byteLength(body);
   const accepted = req.headers['accept-encoding'];
   if (accepted !== undefined) {
-    headers.Vary = 'Accept-Encoding';
+    headers.push('Vary', 'Accept-Encoding');
     const encoding = chooseEncoding(accepted);
     if (encoding && body !== null && length >= COMPRESS_FROM_BYTES && req.method === 'GET' && answer.status !== 206) {
       body = await ENCODINGS[encoding](body);
       length = body.length;
-      headers['Content-Encoding'] = encoding;
+      headers.push('Content-Encoding', encoding);
     }
   }
-  if (body !== null) headers['Content-Length'] = String(length);
+  if (body !== null) headers.push('Content-Length', String(length));
   res.writeHead(answer.status, headers).end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The server's handler of gateway reads: true when it took the request (see above). */
 export function directReads(gateway: Gateway, log: (message: string) => void) {
-  return (req: IncomingMessage, res: ServerResponse, base: Readonly<Record<string, string>>): boolean => {
+  return (req: IncomingMessage, res: ServerResponse, base: readonly string[]): boolean => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) return false;
     const read = READ.exec(req.url ?? '');
     if (!read || !HOST.test(req.headers.host ?? '')) return false;
@@ -73,7 +75,7 @@ export function directReads(gateway: Gateway, log: (message: string) => void) {
         log(`[error] ${req.method} /rest/v1/:table: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         if (res.headersSent) return void res.destroy();
         const body = JSON.stringify({ message: MENSAJE_ERROR_INTERNO });
-        res.writeHead(500, { ...base, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
+        res.writeHead(500, [...base, 'Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))]).end(body);
       });
     return true;
   };

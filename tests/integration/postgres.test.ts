@@ -15,12 +15,21 @@ import { SERVICES, TEST_JWT_SECRET } from '../support/server';
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-/** A Db on the test server whose pool holds one connection: every batch meets what the last one left. */
-async function onePooledConnection() {
-  const size = process.env.PG_POOL_SIZE;
-  process.env.PG_POOL_SIZE = '1';
-  return openPostgres(adminUrl!).finally(() => (size === undefined ? delete process.env.PG_POOL_SIZE : (process.env.PG_POOL_SIZE = size)));
+/** A Db on the test server with these environment settings (read when it opens). */
+async function openWith(env: Record<string, string>) {
+  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  return openPostgres(adminUrl!).finally(() => {
+    for (const [k, v] of Object.entries(before)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  });
 }
+
+/**
+ * A Db whose batches all run on one connection, which every batch finds as the last one left it:
+ * the pool's only connection (no pipelines), or the one pipelined connection.
+ */
+const oneConnection = (via: 'pool' | 'pipeline' = 'pool') =>
+  openWith(via === 'pool' ? { PG_POOL_SIZE: '1', PG_PIPELINES: '0' } : { PG_POOL_SIZE: '1', PG_PIPELINES: '1' });
 
 /** A valid DNI (number and its check letter). */
 const dni = (n: number) => `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
@@ -345,7 +354,7 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
   });
 
   it('sends a batch at once and leaves its one connection clean after a failure mid-way', async () => {
-    const db = await onePooledConnection();
+    const db = await oneConnection();
     const table = `batch_${randomUUID().slice(0, 8)}`;
     try {
       await db.exec(`create table ${table} (id int primary key)`);
@@ -375,7 +384,7 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
   });
 
   it('prepares each statement of a batch once per connection, keeps at most PREPARED_PER_CONNECTION, and gets over a failure or a changed table', async () => {
-    const db = await onePooledConnection();
+    const db = await oneConnection();
     const table = `batch_${randomUUID().slice(0, 8)}`;
     const prepared = async () =>
       (await db.batch([{ sql: `select count(*)::int as n, count(*) filter (where statement like '%${table}%' and statement not like '%pg_prepared_statements%')::int as mine from pg_prepared_statements` }]))[0].rows[0];
@@ -407,8 +416,46 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
+  it('pipelines batches on one connection: each answers its own rows, a failed one keeps nothing and fails no other', async () => {
+    const db = await oneConnection('pipeline');
+    const table = `batch_${randomUUID().slice(0, 8)}`;
+    try {
+      await db.exec(`create table ${table} (id int primary key, claims text)`);
+      // the pipeline opens on the first batch, which the pool runs meanwhile
+      await db.batch([{ sql: 'select 1' }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const batch = (i: number) => {
+        const statements = [
+          { sql: `select from (select set_config('request.jwt.claims', $1::text, true)) s`, params: [`{"i":${i}}`] },
+          { sql: `insert into ${table} values ($1, current_setting('request.jwt.claims', true))`, params: [i] },
+          { sql: `select $1::int / $2::int as q, current_setting('request.jwt.claims', true) as claims`, params: [i, i % 3 === 0 ? 0 : 1] },
+        ];
+        // every fifth fails before its texts are parsed, every third at its last statement
+        return db.batch(i % 5 === 0 ? [{ sql: 'select 1 / 0' }, ...statements] : statements);
+      };
+      // the first batch written fails before its texts are parsed; those written behind it use the same texts
+      const ids = [5, ...Array.from({ length: 40 }, (_, i) => i + 1).filter((i) => i !== 5)];
+      const settled = await Promise.allSettled(ids.map(batch));
+      const fails = (i: number) => i % 3 === 0 || i % 5 === 0;
+      settled.forEach((r, n) => {
+        const i = ids[n];
+        if (fails(i)) expect(r).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+        else expect(r.status === 'fulfilled' && r.value[2].rows).toEqual([{ q: i, claims: `{"i":${i}}` }]);
+      });
+      const kept = await db.query<{ id: number; claims: string }>(`select id, claims from ${table} order by id`);
+      expect(kept.rows).toEqual([...ids].sort((a, b) => a - b).filter((i) => !fails(i)).map((i) => ({ id: i, claims: `{"i":${i}}` })));
+      // afterwards every text runs again, and no setting outlived its batch
+      await db.batch([{ sql: `delete from ${table}` }]);
+      expect((await Promise.all([batch(1), batch(2)])).map(([, , r]) => r.rows[0].q)).toEqual([1, 2]);
+      expect((await db.batch([{ sql: `select current_setting('request.jwt.claims', true) as claims` }]))[0].rows[0].claims || null).toBeNull();
+    } finally {
+      await db.exec(`drop table if exists ${table}`);
+      await db.close();
+    }
+  });
+
   it('a statement prepared once answers each role and claims under their own row-level security', async () => {
-    const db = await onePooledConnection();
+    const db = await oneConnection();
     const table = `batch_${randomUUID().slice(0, 8)}`;
     try {
       await db.exec(`
