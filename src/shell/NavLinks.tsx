@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import type { Viewer } from '../../domain/resource';
 import { activeEntry, navEntries, type MenuItemLike, type NavEntry } from './navigation';
 import { NoLeidosNav } from '../pages/expedientes/NoLeidos';
+import expedientes from '../../resources/expedientes';
+import { despachoExpedientes } from '../../resources/despacho';
 
 /**
  * The navigation entries as plain links, from Refine's resources (useMenu); the current one is
@@ -14,7 +16,7 @@ export default function NavLinks({ viewer, vertical, onNavigate }: { viewer: Vie
   const entries = navEntries(menuItems as MenuItemLike[], viewer);
   const current = activeEntry(pathname, entries);
   // the unread messages show beside 'Despacho' for staff, beside 'Expedientes' for clients
-  const entradaNoLeidos = (viewer?.notarias?.length ?? 0) > 0 ? '/despacho' : '/expedientes';
+  const entradaNoLeidos = (viewer?.notarias?.length ?? 0) > 0 ? despachoExpedientes.route : expedientes.route;
   const render = (list: NavEntry[], className: string) => (
     <ul className={className}>
       {list.map((e) => (
