@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { openPostgres } from '../../server/db/postgres';
 import { PREPARED_PER_CONNECTION } from '../../server/db/pg-batch';
+import type { Db } from '../../server/db/db';
 import { startServer, type RunningServer } from '../../server/boot';
 import { SERVICES, TEST_JWT_SECRET } from '../support/server';
 
@@ -30,6 +31,18 @@ async function openWith(env: Record<string, string>) {
  */
 const oneConnection = (via: 'pool' | 'pipeline' = 'pool') =>
   openWith(via === 'pool' ? { PG_POOL_SIZE: '1', PG_PIPELINES: '0' } : { PG_POOL_SIZE: '1', PG_PIPELINES: '1' });
+
+/** `use` with a Db and the name of a table of its own, dropped (and the Db closed) afterwards. */
+async function withBatchTable(open: () => Promise<Db>, use: (db: Db, table: string) => Promise<void>) {
+  const db = await open();
+  const table = `batch_${randomUUID().slice(0, 8)}`;
+  try {
+    await use(db, table);
+  } finally {
+    await db.exec(`drop table if exists ${table}`);
+    await db.close();
+  }
+}
 
 /** A valid DNI (number and its check letter). */
 const dni = (n: number) => `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
@@ -331,9 +344,7 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
   }, 90_000);
 
   it('runs a batch as one transaction: local settings reach the next statement, a failure keeps nothing', async () => {
-    const db = await openPostgres(adminUrl!);
-    const table = `batch_${randomUUID().slice(0, 8)}`;
-    try {
+    await withBatchTable(() => openPostgres(adminUrl!), async (db, table) => {
       await db.exec(`create table ${table} (id int primary key)`);
       const [, seen] = await db.batch([
         { sql: `select set_config('request.jwt.claims', $1::text, true)`, params: ['{"sub":"x"}'] },
@@ -347,16 +358,11 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
         ]),
       ).rejects.toMatchObject({ code: '23505' });
       expect((await db.query(`select * from ${table}`)).rowCount).toBe(0);
-    } finally {
-      await db.exec(`drop table if exists ${table}`);
-      await db.close();
-    }
+    });
   });
 
   it('sends a batch at once and leaves its one connection clean after a failure mid-way', async () => {
-    const db = await oneConnection();
-    const table = `batch_${randomUUID().slice(0, 8)}`;
-    try {
+    await withBatchTable(() => oneConnection(), async (db, table) => {
       await db.exec(`create table ${table} (id int primary key)`);
       const failing = db.batch([
         { sql: `select set_config('request.jwt.claims', $1::text, true)`, params: ['{"sub":"x"}'] },
@@ -377,18 +383,13 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       // many batches at once on the one connection each answer their own rows
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => db.batch([{ sql: 'select $1::int as i', params: [i] }])));
       expect(answers.map(([r]) => r.rows[0].i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    } finally {
-      await db.exec(`drop table if exists ${table}`);
-      await db.close();
-    }
+    });
   });
 
   it('prepares each statement of a batch once per connection, keeps at most PREPARED_PER_CONNECTION, and gets over a failure or a changed table', async () => {
-    const db = await oneConnection();
-    const table = `batch_${randomUUID().slice(0, 8)}`;
-    const prepared = async () =>
-      (await db.batch([{ sql: `select count(*)::int as n, count(*) filter (where statement like '%${table}%' and statement not like '%pg_prepared_statements%')::int as mine from pg_prepared_statements` }]))[0].rows[0];
-    try {
+    await withBatchTable(() => oneConnection(), async (db, table) => {
+      const prepared = async () =>
+        (await db.batch([{ sql: `select count(*)::int as n, count(*) filter (where statement like '%${table}%' and statement not like '%pg_prepared_statements%')::int as mine from pg_prepared_statements` }]))[0].rows[0];
       await db.exec(`create table ${table} (id int primary key, note text)`);
       const read = { sql: `select * from ${table} where id = $1`, params: [1] };
       const insert = (id: unknown) => ({ sql: `insert into ${table} (id, note) values ($1, 'x')`, params: [id] });
@@ -410,16 +411,11 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       expect(n).toBeLessThanOrEqual(PREPARED_PER_CONNECTION + 1);
       expect(n).toBeGreaterThan(PREPARED_PER_CONNECTION / 2);
       expect((await db.batch([read]))[0].rows).toEqual([{ id: 1, note: 'x', extra: 7 }]);
-    } finally {
-      await db.exec(`drop table if exists ${table}`);
-      await db.close();
-    }
+    });
   });
 
   it('pipelines batches on one connection: each answers its own rows, a failed one keeps nothing and fails no other', async () => {
-    const db = await oneConnection('pipeline');
-    const table = `batch_${randomUUID().slice(0, 8)}`;
-    try {
+    await withBatchTable(() => oneConnection('pipeline'), async (db, table) => {
       await db.exec(`create table ${table} (id int primary key, claims text)`);
       // the pipeline opens on the first batch, which the pool runs meanwhile
       await db.batch([{ sql: 'select 1' }]);
@@ -448,16 +444,11 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       await db.batch([{ sql: `delete from ${table}` }]);
       expect((await Promise.all([batch(1), batch(2)])).map(([, , r]) => r.rows[0].q)).toEqual([1, 2]);
       expect((await db.batch([{ sql: `select current_setting('request.jwt.claims', true) as claims` }]))[0].rows[0].claims || null).toBeNull();
-    } finally {
-      await db.exec(`drop table if exists ${table}`);
-      await db.close();
-    }
+    });
   });
 
   it('a statement prepared once answers each role and claims under their own row-level security', async () => {
-    const db = await oneConnection();
-    const table = `batch_${randomUUID().slice(0, 8)}`;
-    try {
+    await withBatchTable(() => oneConnection(), async (db, table) => {
       await db.exec(`
         create table ${table} (id int primary key, owner text);
         insert into ${table} values (1, 'ana'), (2, 'luis'), (3, 'ana');
@@ -477,9 +468,6 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       }
       // the connection's own role again afterwards: the table owner sees every row
       expect((await db.batch([{ sql: `select coalesce(string_agg(id::text, ',' order by id), '') as ids from ${table}` }]))[0].rows).toEqual([{ ids: '1,2,3' }]);
-    } finally {
-      await db.exec(`drop table if exists ${table}`);
-      await db.close();
-    }
+    });
   });
 });
