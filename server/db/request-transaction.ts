@@ -1,9 +1,10 @@
 /**
  * One transaction for the whole of a request, without the routes passing it around: inside
  * `db.withinTransaction(fn)` every call of the returned Db (query, exec, batch, transaction) goes
- * to that one transaction, found through a RequestScope (AsyncLocalStorage). A nested transaction() or batch() is a
- * savepoint of it: its failure rolls back only its own statements, as a transaction of its own
- * would, and the request's transaction goes on. Outside, the calls go to the database as before.
+ * to that one transaction, found through a RequestScope (AsyncLocalStorage). A nested
+ * transaction() or batch() is a savepoint of it: its failure rolls back only its own statements,
+ * as a transaction of its own would, and the request's transaction goes on. Outside, the calls
+ * go to the database as before.
  *
  * Used by the audit log: a change and its audit row commit together (server/audit.ts).
  */

@@ -1,6 +1,6 @@
 import { useMenu } from '@refinedev/core';
 import { Link, useLocation } from 'react-router';
-import type { Viewer } from '../../domain/resource';
+import { permits, type Viewer } from '../../domain/resource';
 import { activeEntry, navEntries, type MenuItemLike, type NavEntry } from './navigation';
 import { NoLeidosNav } from '../pages/expedientes/NoLeidos';
 import expedientes from '../../resources/expedientes';
@@ -15,8 +15,8 @@ export default function NavLinks({ viewer, vertical, onNavigate }: { viewer: Vie
   const { menuItems } = useMenu();
   const entries = navEntries(menuItems as MenuItemLike[], viewer);
   const current = activeEntry(pathname, entries);
-  // the unread messages show beside 'Despacho' for staff, beside 'Expedientes' for clients
-  const entradaNoLeidos = (viewer?.notarias?.length ?? 0) > 0 ? despachoExpedientes.route : expedientes.route;
+  // the unread messages show beside 'Despacho' for whom it lists cases (staff), else beside 'Expedientes'
+  const entradaNoLeidos = permits(despachoExpedientes.access.list, viewer) ? despachoExpedientes.route : expedientes.route;
   const render = (list: NavEntry[], className: string) => (
     <ul className={className}>
       {list.map((e) => (

@@ -35,8 +35,6 @@ const PASOS = [
   'Seleccione fecha y hora',
   'Confirme su cita',
 ];
-/** The modal's closing animation; resetting earlier would flash the first step. */
-const RESET_MS = 300;
 
 const PASO_NOTARIO = 1;
 const PASO_ASUNTO = 2;
@@ -64,18 +62,8 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
     if (open && asunto) setE((prev) => ({ ...prev, subject: asunto }));
   }, [open, asunto]);
 
-  useEffect(() => {
-    if (open) return;
-    const timer = setTimeout(() => {
-      setStep(0);
-      setE(INICIO);
-      setAviso(undefined);
-    }, RESET_MS);
-    return () => clearTimeout(timer);
-  }, [open]);
-
-  // Opened again before the reset above (a second booking right after the first), it starts over
-  // too, before it is painted: never at the last step with the previous booking's choices.
+  // Each opening starts over, before it is painted: reopened right after a booking (while the
+  // dialog still fades out) it must not show the previous booking's choices at its last step.
   useLayoutEffect(() => {
     if (!open) return;
     setStep(0);
