@@ -7,6 +7,8 @@ const CADA_MS = 60 * 60 * 1000;
 /** Keys looked at per round: a round's cost stays bounded whatever the backend holds. */
 const POR_RONDA = 10_000;
 const LOTE = 500;
+/** The latest instant a Date holds: a cutoff that lets files of any age through. */
+const CUALQUIER_EDAD = new Date(8.64e15);
 
 /**
  * Removes the files no row of servicios.documentos names: an upload written whose transaction
@@ -39,11 +41,13 @@ export async function barrerArchivos(db: Queryable, storage: Storage, ahora = ne
 /**
  * Before the server takes requests, a folder of its own (DATA_DIR is one process's) has no upload
  * on its way: every file no row names is left by a crash between the file and its row, whatever its
- * age, and goes now. A bucket may be shared by other servers still uploading, so it keeps the grace.
+ * age, and goes now. No cutoff, not even "now": a file written this millisecond has an mtime finer
+ * than a Date, and a clock set back leaves files dated in the future. A bucket may be shared by
+ * other servers still uploading, so it keeps the grace.
  */
 export async function barrerAlArrancar(db: Queryable, storage: Storage, log: (m: string) => void): Promise<void> {
   if (storage.kind !== 'local') return;
-  const n = await barrerArchivos(db, storage, new Date(), 0);
+  const n = await barrerArchivos(db, storage, CUALQUIER_EDAD, 0);
   if (n) log(`[archivos] ${n} archivo(s) sin registro de una parada brusca eliminado(s)`);
 }
 

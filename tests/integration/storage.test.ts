@@ -59,7 +59,7 @@ describe.each(backends)('files in %s', (_name, settings) => {
 
   const claves = async () => {
     const all: string[] = [];
-    for await (const k of s.ctx.storage.list(new Date(Date.now() + 60_000))) all.push(k);
+    for await (const k of s.ctx.storage.list(new Date(Date.now() + 86_400_000))) all.push(k);
     return all;
   };
 
@@ -94,6 +94,11 @@ describe.each(backends)('files in %s', (_name, settings) => {
   it('at start, a folder loses at once what a crash left (no upload is on its way yet); a shared bucket keeps the grace', async () => {
     const antes = await claves();
     await s.ctx.storage.put('2026/11/parada-brusca', PDF, 'application/pdf');
+    // dated a minute ahead, as after the clock was set back: its age does not save it in a folder
+    if (settings().kind === 'local') {
+      const enUnMinuto = new Date(Date.now() + 60_000);
+      fs.utimesSync(path.join(tmp, 'carpeta', '2026/11/parada-brusca'), enUnMinuto, enUnMinuto);
+    }
     await barrerAlArrancar(s.ctx.db, s.ctx.storage, () => undefined);
     expect((await claves()).sort()).toEqual(settings().kind === 'local' ? antes.sort() : [...antes, '2026/11/parada-brusca'].sort());
     await s.ctx.storage.delete('2026/11/parada-brusca');
