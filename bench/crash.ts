@@ -20,6 +20,7 @@ import { barrerArchivos } from '../server/storage/barrido.js';
 import { localStorage } from '../server/storage/local.js';
 
 const WRITERS = 8; // concurrent write loops, half per kind
+const TIPOS_PAGE = 500;
 
 interface Acked {
   tipos: Set<string>;
@@ -140,11 +141,18 @@ async function writeLoop(server: BenchServer, kind: 'tipo' | 'persona', s: Sessi
 
 /** What of the acknowledged writes the restarted server still has. */
 async function missing(server: BenchServer, admin: Session, client: Session, acked: Acked) {
-  const tiposRes = await fetch(`${server.url}/rest/v1/tipos_asunto?select=name&name=like.crash-*`, {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-  });
-  if (!tiposRes.ok) throw new Error(`reading tipos_asunto answered ${tiposRes.status}`);
-  const tipos = new Set(((await tiposRes.json()) as { name: string }[]).map((r) => r.name));
+  // page by page: the gateway answers at most GATEWAY_MAX_ROWS (1,000) rows a request, and a run
+  // acknowledges more than that (read whole, the rest looked lost)
+  const tipos = new Set<string>();
+  for (let offset = 0; ; offset += TIPOS_PAGE) {
+    const tiposRes = await fetch(`${server.url}/rest/v1/tipos_asunto?select=name&name=like.crash-*&order=id&limit=${TIPOS_PAGE}&offset=${offset}`, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    if (!tiposRes.ok) throw new Error(`reading tipos_asunto answered ${tiposRes.status}`);
+    const page = (await tiposRes.json()) as { name: string }[];
+    for (const r of page) tipos.add(r.name);
+    if (page.length < TIPOS_PAGE) break;
+  }
   const personasRes = await fetch(`${server.url}${SERVICES}/persona/owner/${client.idPersona}`, {
     headers: { authorization: `Bearer ${client.accessToken}` },
   });
