@@ -34,6 +34,9 @@ export async function startServer(
   // The database opens (PGlite compiles its wasm off the main thread) while the routes load.
   const [db, { createApp }] = await Promise.all([opts.db ?? openDb(config), import('./app.js')]);
   const applied = await migrate(db, { seed: config.seedDemo });
+  // A first start's migrations and seed grow the embedded database's memory to ~680 MB resident,
+  // which it never gives back (229 MB after a restart): it opens again in a fresh thread.
+  if (applied.length) await db.renew?.();
   await syncAdminRoles(db, config.adminDocuments);
   // read by the database's own rule on appointments (0010_citas_por_persona.sql)
   await db.query(

@@ -30,6 +30,12 @@ export interface Db extends Queryable {
   batch(statements: SqlStatement[]): Promise<QueryResult<Record<string, unknown>>[]>;
   /** Runs fn in one transaction; a thrown error rolls it back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Embedded database on disk only: closes it and opens it again in a new worker thread, to give
+   * back the memory a burst of work (a first start's migrations and seed) made it take. A
+   * WebAssembly memory never shrinks: only a new thread starts small again. Others: nothing.
+   */
+  renew?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -172,6 +172,17 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
       await inTx({ op: 'end', txId, commit: true });
       return result;
     },
+    async renew() {
+      if (!dataDir) return; // in memory: the data lives in the thread
+      if (restarting) await restarting;
+      if (stopped) throw stopped;
+      const old = worker;
+      await call({ op: 'close' });
+      retired.add(old);
+      // the old thread must be gone before another one opens the same files
+      restarting = old.terminate().then(launch).finally(() => (restarting = null));
+      await restarting;
+    },
     async close() {
       clearInterval(watchdog);
       await restarting?.catch(() => undefined);
