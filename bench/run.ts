@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [-- --only=name[,name]]`: the quality bars of issue 8.
+ * `npm run bench [-- --quick] [-- --only=name[,name]] [-- --vs=REV]`: the quality bars of issue 8;
+ * --vs measures git revision REV beside the working tree, run for run (lighthouse).
  * Runs each bench in order, prints every figure, and writes bench/results/report.{md,json}.
  * Exits 0 even when a target is missed: these are measurements, not tests.
  */
@@ -26,6 +27,7 @@ const only = args
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
+const vs = args.find((a) => a.startsWith('--vs='))?.slice('--vs='.length) || undefined;
 const unknown = only?.filter((n) => !benches.some((b) => b.name === n)) ?? [];
 if (unknown.length) {
   console.error(`Unknown bench: ${unknown.join(', ')}. Benches: ${benches.map((b) => b.name).join(', ')}`);
@@ -34,7 +36,7 @@ if (unknown.length) {
 
 const machine = machineInfo();
 const report = new Report(machine, quick ? 'quick' : 'full');
-console.log(`Benchmarks (${quick ? 'quick' : 'full'}) on ${machine.cpu} × ${machine.cores}, ${machine.memoryGb} GB, Node ${machine.node}, load ${machine.loadAverage}`);
+console.log(`Benchmarks (${quick ? 'quick' : 'full'}) on ${machine.cpu} × ${machine.cores}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}, load ${machine.loadAverage}${vs ? `; beside ${vs}` : ''}`);
 
 let interrupted = false;
 process.on('SIGINT', () => {
@@ -51,6 +53,7 @@ for (const bench of benches.filter((b) => !only || only.includes(b.name))) {
   const started = Date.now();
   const ctx: BenchContext = {
     quick,
+    vs,
     report,
     figure: (name, value, unit, target, detail) => report.figure(bench.name, name, value, unit, target, detail),
     skip: (reason) => report.skip(bench.name, reason),

@@ -4,6 +4,8 @@ import { sleep } from './stats.js';
 export const DEMO_CLIENT = '12345678Z';
 export const DEMO_ADMIN = '00000000T';
 export const DEMO_CLIENT_NIE = 'X1234567L';
+/** The seeded staff member ('Oficial' of notaría 1, NOT001): the office's /despacho. */
+export const DEMO_STAFF = '11111111H';
 
 export interface Session {
   accessToken: string;

@@ -4,6 +4,8 @@ import type { Report, Target } from './report.js';
 export interface BenchContext {
   /** --quick: a smoke version of a few seconds. */
   quick: boolean;
+  /** --vs=REV: a git revision to measure beside the working tree, run for run (benches that support it). */
+  vs?: string;
   report: Report;
   /** Records a figure under this bench's name. */
   figure(name: string, value: number | null, unit: string, target?: Target, detail?: string): void;

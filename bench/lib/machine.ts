@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 
 export interface MachineInfo {
   cpu: string;
@@ -9,6 +10,16 @@ export interface MachineInfo {
   date: string;
   /** 1-minute load average when the run started: the machine may be shared. */
   loadAverage: number;
+  /** `chromium --version` of the browser the bundle and lighthouse benches drive. */
+  chromium: string;
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch {
+    return 'not found';
+  }
 }
 
 export function machineInfo(): MachineInfo {
@@ -21,5 +32,6 @@ export function machineInfo(): MachineInfo {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     date: new Date().toISOString(),
     loadAverage: Math.round(os.loadavg()[0] * 100) / 100,
+    chromium: chromiumVersion(),
   };
 }

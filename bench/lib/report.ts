@@ -84,7 +84,7 @@ export class Report {
       '',
       `- Date: ${m.date}`,
       `- CPU: ${m.cpu} × ${m.cores} cores; memory ${m.memoryGb} GB; load average at start ${m.loadAverage}`,
-      `- Node ${m.node} on ${m.os}`,
+      `- Node ${m.node} on ${m.os}; ${m.chromium}`,
       `- Load average when each bench started: ${Object.entries(this.loadAtStart).map(([b, l]) => `${b} ${l}`).join(', ')}` +
         (Object.values(this.loadAtStart).some((l) => l > m.cores) ? ' (busier than its cores: figures are pessimistic)' : ''),
       '',
