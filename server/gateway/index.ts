@@ -10,7 +10,7 @@ import {
   CSV_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange, toCsv,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
-import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, scalarStatement } from './rpc.js';
+import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, rpcRequest, scalarStatement } from './rpc.js';
 import { Builder, SchemaMiss, tooCostly, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
 
 /**
@@ -59,6 +59,8 @@ export interface GatewayHttpRequest {
   rpc?: string;
   /** The body, as text (writes only). */
   text: () => Promise<string>;
+  /** The body's bytes (a function's bytea argument), where the HTTP layer has them. */
+  bytes?: () => Promise<Uint8Array>;
 }
 
 /** What the HTTP layer writes back: the whole body even for HEAD, which sends only its length. */
@@ -254,22 +256,11 @@ export function createGateway(ctx: AppContext) {
     const { req, prefs } = call;
     const get = req.method !== 'POST';
     const params = new URLSearchParams(req.search);
-    let values: Record<string, unknown> = {};
-    let raw: unknown = {};
-    if (get) {
-      const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'and', 'or']);
-      for (const [k, v] of params) if (!reserved.has(k) && !k.includes('.')) values[k] = v;
-    } else {
-      const text = await req.text();
-      raw = text.trim() === '' ? {} : parseJsonValue(text);
-      if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) values = raw as Record<string, unknown>;
-    }
-    const keys = Object.keys(values);
+    const rpcReq = await rpcRequest(req, params, prefs.singleObject);
     const built = await plan(call, (schema) => {
-      const target = resolveFunction(schema, name, { keys, values, raw }, { singleObject: prefs.singleObject, get });
-      const argNames = new Set(target.fn.args.map((a) => a.name));
+      const target = resolveFunction(schema, name, rpcReq);
       // GET: the arguments are taken out of the query; what is left filters the result
-      const filters = new URLSearchParams([...params].filter(([k]) => !(get && argNames.has(k))));
+      const filters = new URLSearchParams([...params].filter(([k]) => !(get && rpcReq.keys.includes(k))));
       const query = parseQuery(filters);
       const rel = resultRelation(schema, target.fn);
       if (!rel) {
@@ -297,7 +288,9 @@ export function createGateway(ctx: AppContext) {
     if (built.kind === 'scalar') {
       const result = await run(call, built.scalar, call.single || maxAffected !== undefined ? check : undefined);
       if (fn.returnType === 'void') return { status: 204, headers, body: null };
-      return { status: 200, headers: { ...headers, 'Content-Type': JSON_TYPE }, body: result.body };
+      // a value, or a set of values, counted as rows are (count=exact: `0-0/1`)
+      const range = contentRange(0, result.page, prefs.count ? result.total : null);
+      return { status: 200, headers: { ...headers, 'Content-Range': range, 'Content-Type': JSON_TYPE }, body: result.body };
     }
     const { readPlan, offset } = built;
     if (readPlan.fanOut) await checkFanOut(call, readPlan.fanOut);
@@ -306,7 +299,8 @@ export function createGateway(ctx: AppContext) {
     if (!fn.retset) {
       // a function of one row answers the object itself (null when it answers no row)
       const body = result.page === 0 ? 'null' : (result.body ?? '[]').slice(1, -1);
-      return { status: 200, headers: { ...headers, 'Content-Type': JSON_TYPE }, body };
+      const range = contentRange(0, result.page, prefs.count ? result.page : null);
+      return { status: 200, headers: { ...headers, 'Content-Range': range, 'Content-Type': JSON_TYPE }, body };
     }
     const partial = result.total !== null && result.page < result.total;
     return {
@@ -359,6 +353,7 @@ export function gatewayRoutes(gateway: Gateway) {
       search: new URL(c.req.url).search.slice(1),
       header: (name) => c.req.header(name),
       text: () => c.req.text(),
+      bytes: async () => new Uint8Array(await c.req.arrayBuffer()),
     })),
   );
   app.all('/:table', async (c) =>

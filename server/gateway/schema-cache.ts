@@ -45,6 +45,14 @@ export interface DbFunction {
   volatility: string;
   /** pg_proc.prorows: the rows a set-returning function is declared to return (ROWS 1: a to-one computed relationship). */
   rows: number;
+  /** pg_proc.oid: overloads are listed newest first, as PostgREST lists them in PGRST203. */
+  oid: number;
+  /**
+   * Callable as /rpc/<name>, by PostgREST's rule: every input argument named, or exactly one
+   * unnamed of type bytea, json, jsonb, text or xml (the raw body). A function of an unnamed row
+   * (a computed field or relationship) is not.
+   */
+  callable: boolean;
 }
 
 export interface Schema {
@@ -57,6 +65,7 @@ export interface Schema {
 }
 
 interface FunctionRow {
+  oid: number;
   name: string;
   retset: boolean;
   volatility: string;
@@ -122,7 +131,7 @@ select json_build_object(
       'columns', (select json_object_agg(a.attnum::text, a.attname) from pg_attribute a
                   where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped))), '{}') from rels r),
   'functions', (select coalesce(json_agg(json_build_object(
-      'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
+      'oid', p.oid, 'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
       'returnType', p.prorettype::regtype::text,
       'returnRel', (select c.relname from rels c where c.oid = t.typrelid),
       'ndefaults', p.pronargdefaults,
@@ -220,6 +229,9 @@ function viewForeignKeys(row: CatalogRow): ForeignKey[] {
   return result;
 }
 
+/** The types of an unnamed argument that takes the raw body (PostgREST's callable functions). */
+export const RAW_BODY_TYPES = ['bytea', 'json', 'jsonb', 'text', 'xml'];
+
 async function loadSchema(db: Queryable, name: string, generation: number): Promise<Schema> {
   const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL, [name]);
   const row = JSON.parse(rows[0].catalog) as CatalogRow;
@@ -245,10 +257,12 @@ async function loadSchema(db: Queryable, name: string, generation: number): Prom
       if (modes[i] === 'i' || modes[i] === 'b' || modes[i] === 'v') args.push({ name, type, variadic: modes[i] === 'v' });
       if (modes[i] === 'o' || modes[i] === 'b' || modes[i] === 't') outColumns.push({ name, type, category: f.argCategories?.[i] ?? 'U' });
     });
+    const unnamed = args.filter((a) => a.name === '');
     const fn: DbFunction = {
       schema: name,
       name: f.name, args, defaults: f.ndefaults, outColumns, returnType: f.returnType, returnRel: f.returnRel,
-      retset: f.retset, volatility: f.volatility, rows: Number(f.rows),
+      retset: f.retset, volatility: f.volatility, rows: Number(f.rows), oid: Number(f.oid),
+      callable: unnamed.length === 0 || (unnamed.length === 1 && RAW_BODY_TYPES.includes(unnamed[0].type)),
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }

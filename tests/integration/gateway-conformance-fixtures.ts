@@ -114,6 +114,33 @@ create function personal.gc_get_status(name_param text) returns text language sq
   $$ select status from personal.gc_users where username = name_param $$;
 grant select, insert, update, delete on personal.gc_users to anon, authenticated;
 
+-- overloads as the postgrest-js suite declares them: only those PostgREST can call are in its
+-- cache (named arguments, or one unnamed bytea/json/jsonb/text/xml taking the raw body)
+create function public.gc_poly_return(bool) returns int language sql as 'select 1';
+create function public.gc_poly_return(int) returns int language sql as 'select 2';
+create function public.gc_poly_return(text) returns text language sql as $$ select 'foo' $$;
+create function public.gc_poly_none_or_unnamed() returns int language sql as 'select 1';
+create function public.gc_poly_none_or_unnamed(bool) returns int language sql as 'select 2';
+create function public.gc_poly_none_or_unnamed(text) returns text language sql as $$ select 'foo' $$;
+create function public.gc_poly_unnamed_integer(int) returns int language sql as 'select 1';
+create function public.gc_poly_unnamed_json(json) returns json language sql as 'select $1';
+create function public.gc_poly_unnamed_text(text) returns text language sql as 'select $1';
+create function public.gc_poly_unnamed_xml(xml) returns text language sql as 'select $1::text';
+create function public.gc_poly_unnamed_bytea(bytea) returns int language sql as 'select length($1)';
+create function public.gc_poly_default() returns int language sql as 'select 1';
+create function public.gc_poly_default(int default 42) returns int language sql as 'select 2';
+create function public.gc_poly_default(text default 'default') returns text language sql as $$ select 'foo' $$;
+create function public.gc_unresolvable() returns void language sql as '';
+create function public.gc_unresolvable(a text) returns int language sql as 'select 1';
+create function public.gc_unresolvable(a int) returns text language sql as $$ select 'foo' $$;
+create function public.gc_resolvable() returns void language sql as '';
+create function public.gc_resolvable(a text) returns int language sql as 'select 1';
+create function public.gc_resolvable(b int) returns text language sql as $$ select 'foo' $$;
+create function public.gc_resolvable(profile_id bigint) returns setof public.gc_user_profiles language sql stable as
+  $$ select * from public.gc_user_profiles where id = profile_id $$;
+create function public.gc_resolvable(cid bigint, search text default '') returns setof public.gc_messages language sql stable as
+  $$ select * from public.gc_messages where channel_id = cid and (search = '' or message = search) $$;
+
 grant select, insert, update, delete on public.gc_user_profiles, public.gc_best_friends, public.gc_channel_details,
   public.gc_collections, public.gc_products, public.gc_categories, public.gc_product_categories,
   public.gc_active_users, public.gc_shouting_users, public.gc_renamed_messages, public.gc_items to anon, authenticated;
