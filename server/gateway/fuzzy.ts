@@ -2,10 +2,9 @@
  * The closest of a few names to one given, as PostgREST finds its "Perhaps you meant …" hints
  * (Haskell's fuzzyset, a port of fuzzyset.js with its defaults): cosine similarity of the
  * letter 3-grams (then 2-grams, if none scores), the best 50 re-scored by Levenshtein distance,
- * a match only at 0.33 or above.
+ * a match only at `minScore` or above: 0.33 for parameter lists, 0.75 for names (as PostgREST
+ * does since 13, which the postgrest-js suite runs: a looser match named unrelated functions).
  */
-
-const MIN_SCORE = 0.33;
 
 function grams(value: string, size: number): Map<string, number> {
   let simplified = `-${value.toLowerCase().replace(/[^a-z0-9\u00C0-\u00FF, ]+/g, '')}-`;
@@ -35,7 +34,7 @@ function levenshtein(a: string, b: string): number {
 const similarity = (a: string, b: string) => 1 - levenshtein(a, b) / Math.max(a.length, b.length, 1);
 
 /** The candidate closest to `value`, or undefined when none is close enough. */
-export function closest(candidates: string[], value: string): string | undefined {
+export function closest(candidates: string[], value: string, minScore = 0.33): string | undefined {
   const wanted = value.toLowerCase();
   const exact = candidates.find((c) => c.toLowerCase() === wanted);
   if (exact !== undefined) return exact;
@@ -53,7 +52,7 @@ export function closest(candidates: string[], value: string): string | undefined
       .sort((x, y) => y.score - x.score)
       .slice(0, 50)
       .map((r) => ({ c: r.c, score: similarity(r.c.toLowerCase(), wanted) }))
-      .filter((r) => r.score >= MIN_SCORE)
+      .filter((r) => r.score >= minScore)
       .sort((x, y) => y.score - x.score);
     if (scored.length) return scored[0].c;
   }

@@ -75,7 +75,7 @@ function notFound(schema: Schema, name: string, req: RpcRequest, overloads: DbFu
     const sorted = (names: string[]) => `(${[...names].sort().join(', ')})`;
     const close = overloads.length
       ? closest(overloads.map((f) => sorted(f.args.map((a) => a.name))), sorted(keys))
-      : closest([...schema.functions.values()].filter((fs) => fs.some((f) => f.callable)).map((fs) => fs[0].name), name);
+      : closest([...schema.functions.values()].filter((fs) => fs.some((f) => f.callable)).map((fs) => fs[0].name), name, 0.75);
     if (close !== undefined) hint = `Perhaps you meant to call the function ${schema.name}.${overloads.length ? name : ''}${close}`;
   }
   return new SchemaMiss(
