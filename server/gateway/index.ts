@@ -7,7 +7,7 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  CSV_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange, toCsv,
+  CSV_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
 import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, rpcRequest, scalarStatement } from './rpc.js';
@@ -175,7 +175,7 @@ export function createGateway(ctx: AppContext) {
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
     const { statement, fanOut, plan: estimate, estimateAbove } = await plan(call, (schema) =>
       readStatement(schema, call.req.table, call.query, {
-        count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
+        count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits, csv: call.csv,
       }),
     );
     if (fanOut) await checkFanOut(call, fanOut);
@@ -192,7 +192,7 @@ export function createGateway(ctx: AppContext) {
       'Content-Type': call.csv ? CSV_TYPE : call.single ? OBJECT_TYPE : JSON_TYPE,
     };
     if (call.prefs.count) headers['Preference-Applied'] = `count=${call.prefs.count}`;
-    return { status: partial ? 206 : 200, headers, body: call.csv ? toCsv(result.body) : bodyOf(call, result) };
+    return { status: partial ? 206 : 200, headers, body: call.csv ? result.body : bodyOf(call, result) };
   }
 
   /** The planner's estimate of the rows a read's filters match (EXPLAIN as the caller: RLS applies). */

@@ -39,20 +39,6 @@ export function checkProfile(header: (name: string) => string | undefined, expos
   return profile;
 }
 
-const csvValue = (v: unknown) => {
-  if (v === null || v === undefined) return '';
-  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** A JSON array of rows as CSV, as PostgREST writes it: a header of the column names, then a line per row. */
-export function toCsv(json: string | null): string {
-  const rows = JSON.parse(json ?? '[]') as Record<string, unknown>[];
-  if (!rows.length) return '';
-  const names = Object.keys(rows[0]);
-  return [names.map(csvValue).join(','), ...rows.map((r) => names.map((n) => csvValue(r[n])).join(','))].join('\n');
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseJsonValue(text: string): unknown {

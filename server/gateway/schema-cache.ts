@@ -7,6 +7,11 @@ export interface Column {
   type: string;
   /** pg_type.typcategory: 'S' string, 'N' numeric, 'A' array, 'U' user (json, uuid)... */
   category: string;
+  /**
+   * The default's SQL expression, as PostgREST's schema cache reads it (a domain's, an identity's
+   * `nextval(…)`, else pg_get_expr): what `missing=default` evaluates for a row that leaves it out.
+   */
+  default?: string | null;
 }
 
 export interface Relation {
@@ -100,10 +105,15 @@ select json_build_object(
       'kind', r.relkind,
       'columns', (select coalesce(json_agg(json_build_object(
                       'name', a.attname, 'category', t.typcategory,
+                      'default', case when t.typbasetype <> 0 and ad.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+                                      when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', $1::text, r.relname), a.attname))
+                                      when a.attgenerated <> '' then null
+                                      else pg_get_expr(ad.adbin, ad.adrelid) end,
                       -- a bare "character" would mean char(1) in a cast: use the unbounded bpchar
                       'type', case t.typname when 'bpchar' then 'bpchar' when '_bpchar' then 'bpchar[]'
                                              else a.atttypid::regtype::text end) order by a.attnum), '[]')
                   from pg_attribute a join pg_type t on t.oid = a.atttypid
+                  left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
                   where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped),
       'primaryKey', (select coalesce(json_agg(a.attname order by k.ord), '[]')
                      from pg_index i, unnest(i.indkey) with ordinality k(attnum, ord)

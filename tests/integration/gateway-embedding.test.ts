@@ -237,7 +237,7 @@ describe('counts, media types and profiles', () => {
     const res = await rest('gc_messages?select=id,message,username&order=id&limit=2', { headers: { Accept: 'text/csv' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(await res.text()).toBe('id,message,username\n1,Hello World 👋,supabot\n2,Perfection is attained.,supabot');
+    expect(await res.text()).toBe('id,message,username\n1,"Hello World 👋",supabot\n2,"Perfection is attained.",supabot');
     const viaClient = await sb().from('gc_users').select('username,age').eq('username', 'supabot').csv();
     expect(viaClient.data).toBe('username,age\nsupabot,3');
   });
