@@ -56,10 +56,6 @@ export const ambiguousRelationship = (from: string, to: string, candidates: Rela
     `Try changing '${to}' to one of the following: ${candidates.map((c) => `'${c.target}!${c.hint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 
-export const spreadNotToOne = (from: string, to: string) =>
-  new GatewayError(400, 'PGRST119', `A spread operation on '${to}' is not possible`,
-    `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`);
-
 export const singularityError = (rows: number) =>
   new GatewayError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 

@@ -1,4 +1,4 @@
-import { GatewayError, spreadNotToOne, unknownColumn, unknownTable } from './errors.js';
+import { GatewayError, unknownColumn, unknownTable } from './errors.js';
 import { SchemaMiss, functionRef, ident, miss, tableRef } from './names.js';
 import { computedField, resolveRelationship } from './relationships.js';
 import type { Condition, Field, Filter, LevelOptions, OrderTerm, ParsedQuery, SelectItem } from './parser.js';
@@ -322,7 +322,6 @@ export class Builder {
   private embed(parent: Relation, parentAlias: string, item: Extract<SelectItem, { type: 'embed' }>, path: string[]): EmbedPlan {
     if (path.length > this.limits.maxEmbedDepth) throw tooDeep(path.length, this.limits.maxEmbedDepth);
     const link = resolveRelationship(this.schema, parent, item.name, item.hint);
-    if (item.spread && !link.toOne) throw spreadNotToOne(parent.name, item.name);
     const alias = this.nextAlias();
     this.levelNames.set(alias, `${link.target.name}_${path.length}`);
     const join = link.join(alias, parentAlias);
@@ -340,9 +339,13 @@ export class Builder {
     const exists = `EXISTS (SELECT 1 ${from})`;
     if (item.spread) {
       const spreadAlias = `s${alias}`;
+      // to-many (PostgREST 13's spread, which the suite expects): each column an array of the related rows' values
+      const spreadRows = link.toOne
+        ? rows
+        : `SELECT ${inner.names.map((n) => `COALESCE(json_agg(_${alias}.${ident(n)}), '[]') AS ${ident(n)}`).join(', ')} FROM (${rows}) _${alias}`;
       return {
         value: '', exists, inner: item.inner,
-        spread: { alias: spreadAlias, names: inner.names, join: ` LEFT JOIN LATERAL (${rows}) AS ${spreadAlias} ON true` },
+        spread: { alias: spreadAlias, names: inner.names, join: ` LEFT JOIN LATERAL (${spreadRows}) AS ${spreadAlias} ON true` },
       };
     }
     const value = link.toOne

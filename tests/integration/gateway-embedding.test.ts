@@ -117,15 +117,19 @@ describe('spread embeds', () => {
     ]);
   });
 
-  it('a spread of a to-many embed: 400 PGRST119', async () => {
-    const { error, status } = await sb().from('gc_channels').select('id, ...gc_messages(id)');
-    expect(status).toBe(400);
-    expect(error).toEqual({
-      code: 'PGRST119',
-      details: "'gc_channels' and 'gc_messages' do not form a many-to-one or one-to-one relationship",
-      hint: null,
-      message: "A spread operation on 'gc_messages' is not possible",
-    });
+  it('spreads a to-many embed as arrays of its columns (class 5), empty where no row relates', async () => {
+    const { data, error } = await sb()
+      .from('gc_channels')
+      .select('channel_id:id, ...gc_messages(id, message)')
+      .order('id')
+      .order('id', { referencedTable: 'gc_messages' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { channel_id: 1, id: [1, 3], message: ['Hello World 👋', 'Some message'] },
+      { channel_id: 2, id: [2], message: ['Perfection is attained.'] },
+    ]);
+    const none = await sb().from('gc_channels').select('id:slug, ...gc_messages(ids:id)').eq('id', 1).eq('gc_messages.id', 999).single();
+    expect(none.data).toEqual({ id: 'public', ids: [] });
   });
 });
 
