@@ -108,7 +108,9 @@ function computedLink(schema: Schema, parent: Relation, name: string): Link | nu
         cardinality: toOne ? 'many-to-one' : 'one-to-many', embedding: `${parent.name} with ${target.name}`,
         relationship: `${fn.name} using ${parent.name}`, hint: fn.name, target: name,
       },
-      join: (alias, parentAlias) => ({ from: `${functionRef(fn)}(${parentAlias}) AS ${alias}`, on: [] }),
+      // the row cast to its type: where the parent is a subquery (the fan-out count, a function's rows)
+      // its row is a record, which an overloaded function (one per row type) could not be chosen by
+      join: (alias, parentAlias) => ({ from: `${functionRef(fn)}(${parentAlias}::${tableRef(parent)}) AS ${alias}`, on: [] }),
     };
   }
   return null;

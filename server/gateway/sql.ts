@@ -117,7 +117,7 @@ export class Builder {
     } else {
       const fn = computedField(this.schema, rel, field.name);
       if (!fn) throw miss(unknownColumn(this.levelNames.get(alias) ?? rel.name, field.name));
-      sql = `${functionRef(fn)}(${alias})`;
+      sql = `${functionRef(fn)}(${alias}::${tableRef(rel)})`;
       colType = fn.returnType;
       category = ['text', 'character varying', 'character'].includes(fn.returnType) ? 'S' : 'U';
     }

@@ -178,6 +178,27 @@ describe('computed fields and relationships', () => {
     const toOne = await sb().from('gc_users').select('username, gc_profile(id), gc_first_message(id)').eq('username', 'supabot').single();
     expect(toOne.data).toEqual({ username: 'supabot', gc_profile: { id: 1 }, gc_first_message: { id: 1 } });
   });
+
+  it('overloads by row type, sets of a view, a view row as input: fields, computed fields and nested links (class 4)', async () => {
+    // the fan-out count runs over subqueries: the overload is chosen by the parent's row type all the same
+    const channels = await sb().from('gc_channels').select('id, all:gc_get_messages(*)').order('id');
+    expect(channels.error).toBeNull();
+    expect(channels.data).toEqual([
+      { id: 1, all: [{ id: 1, message: 'Hello World 👋', channel_id: 1, username: 'supabot' }, { id: 3, message: 'Some message', channel_id: 1, username: 'kiwicopple' }] },
+      { id: 2, all: [{ id: 2, message: 'Perfection is attained.', channel_id: 2, username: 'supabot' }] },
+    ]);
+    const linked = await sb().from('gc_users').select('username, m:gc_get_messages(id, gc_blurb, gc_channels(slug))').eq('username', 'supabot').single();
+    expect(linked.data).toEqual({
+      username: 'supabot',
+      m: [{ id: 1, gc_blurb: 'Hel', gc_channels: { slug: 'public' } }, { id: 2, gc_blurb: 'Per', gc_channels: { slug: 'random' } }],
+    });
+    const view = await sb().from('gc_users').select('username, recent:gc_user_recent_messages(id, message)').eq('username', 'supabot').single();
+    expect(view.data).toEqual({ username: 'supabot', recent: [{ id: 2, message: 'Perfection is attained.' }, { id: 1, message: 'Hello World 👋' }] });
+    const viewInput = await sb().from('gc_active_users').select('username, recent:gc_user_recent_messages(id)').order('username');
+    expect(viewInput.data).toEqual([
+      { username: 'awailas', recent: [] }, { username: 'dragarcia', recent: [] }, { username: 'supabot', recent: [{ id: 2 }, { id: 1 }] },
+    ]);
+  });
 });
 
 describe('writes: upsert status, missing=default, Preference-Applied', () => {
