@@ -7,7 +7,7 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  CSV_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange,
+  CSV_TYPE, GEOJSON_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, notAcceptable, type PlanRequest, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
 import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, rpcRequest, scalarStatement } from './rpc.js';
@@ -80,6 +80,12 @@ interface Call {
   nullsStripped: boolean;
   /** `Accept: text/csv`. */
   csv?: boolean;
+  /** `Accept: application/geo+json`. */
+  geo?: boolean;
+  /** `Accept: application/vnd.pgrst.plan…`: explain. */
+  plan?: PlanRequest;
+  /** The media types asked, for the 406 of a representation not offered here. */
+  refused?: string[];
   /** GET of a function: run in a read-only transaction, as PostgREST does. */
   readOnly?: boolean;
   /** The schema cache of the schema the request names (Accept-Profile / Content-Profile). */
@@ -172,13 +178,17 @@ export function createGateway(ctx: AppContext) {
   }
 
   async function read(call: Call): Promise<GatewayAnswer> {
+    // GeoJSON where PostGIS is installed, explain with GATEWAY_PLAN: else 406, as PostgREST answers them disabled
+    if ((call.plan && !limits.plan) || (call.geo && !(await call.catalog.get()).postgis)) throw notAcceptable(call.refused ?? []);
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
     const { statement, fanOut, plan: estimate, estimateAbove } = await plan(call, (schema) =>
       readStatement(schema, call.req.table, call.query, {
-        count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits, csv: call.csv,
+        count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
+        format: call.csv ? 'csv' : call.geo ? { postgis: schema.postgis as string } : call.plan ? 'json' : undefined,
       }),
     );
     if (fanOut) await checkFanOut(call, fanOut);
+    if (call.plan) return explain(call, call.plan, statement);
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
     checkAnswerSize(result);
     if (estimate && (estimateAbove === undefined || (result.total ?? 0) > estimateAbove)) result.total = await plannedRows(call, estimate);
@@ -189,10 +199,23 @@ export function createGateway(ctx: AppContext) {
     const partial = result.total !== null && result.page < result.total;
     const headers: Record<string, string> = {
       'Content-Range': contentRange(offset, result.page, result.total),
-      'Content-Type': call.csv ? CSV_TYPE : call.single ? OBJECT_TYPE : JSON_TYPE,
+      'Content-Type': call.csv ? CSV_TYPE : call.geo ? GEOJSON_TYPE : call.single ? OBJECT_TYPE : JSON_TYPE,
     };
     if (call.prefs.count) headers['Preference-Applied'] = `count=${call.prefs.count}`;
-    return { status: partial ? 206 : 200, headers, body: call.csv ? result.body : bodyOf(call, result) };
+    return { status: partial ? 206 : 200, headers, body: call.csv || call.geo ? result.body : bodyOf(call, result) };
+  }
+
+  /**
+   * `Accept: application/vnd.pgrst.plan`: the read's statement explained as the caller (RLS applies),
+   * in JSON or text, with the options asked (ANALYZE runs it, read-only as every read).
+   */
+  async function explain(call: Call, request: PlanRequest, statement: Statement): Promise<GatewayAnswer> {
+    const options = [`FORMAT ${request.format.toUpperCase()}`, ...request.options.map((o) => o.toUpperCase())].join(', ');
+    const [, { rows }] = await ctx.db.batch([requestSettings(call.auth), { sql: `EXPLAIN (${options}) ${statement.sql}`, params: statement.params }]);
+    const plans = rows.map((r) => (r as Record<string, unknown>)['QUERY PLAN']);
+    const body = request.format === 'json' ? (typeof plans[0] === 'string' ? plans[0] : JSON.stringify(plans[0])) : plans.join('\n');
+    const type = `application/vnd.pgrst.plan+${request.format}; for="${request.for}"; charset=utf-8`;
+    return { status: 200, headers: { 'Content-Type': type }, body };
   }
 
   /** The planner's estimate of the rows a read's filters match (EXPLAIN as the caller: RLS applies). */
@@ -330,8 +353,11 @@ export function createGateway(ctx: AppContext) {
         ...negotiate(req.header('Accept')),
         catalog: catalogs.get(profile) as SchemaCatalog,
       };
+      // GeoJSON and plans are offered on reads of tables and views
+      const reading = req.rpc === undefined && (method === 'GET' || method === 'HEAD');
+      if ((call.geo || call.plan) && !reading) throw notAcceptable(call.refused ?? []);
       if (req.rpc !== undefined) return await rpc(call, req.rpc);
-      return await (method === 'GET' || method === 'HEAD' ? read(call) : write(call));
+      return await (reading ? read(call) : write(call));
     } catch (e) {
       return errorAnswer(toGatewayError(e, auth?.role === 'authenticated', ctx.log));
     }

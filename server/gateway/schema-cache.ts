@@ -67,6 +67,8 @@ export interface Schema {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   functions: Map<string, DbFunction[]>;
+  /** The schema of PostGIS's st_asgeojson(record), quoted, when PostGIS is installed: GeoJSON is offered. */
+  postgis: string | null;
 }
 
 interface FunctionRow {
@@ -90,6 +92,7 @@ interface CatalogRow {
   views: { name: string; action: string }[];
   oids: Record<string, { name: string; columns: Record<string, string> | null }>;
   functions: FunctionRow[];
+  postgis: string | null;
 }
 
 // One round trip; every identifier the gateway will ever put in SQL comes from here.
@@ -140,6 +143,8 @@ select json_build_object(
   'oids', (select coalesce(json_object_agg(r.oid::text, json_build_object('name', r.relname,
       'columns', (select json_object_agg(a.attnum::text, a.attname) from pg_attribute a
                   where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped))), '{}') from rels r),
+  'postgis', (select quote_ident(n.nspname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+              where p.proname = 'st_asgeojson' and p.pronargs >= 1 and p.proargtypes[0] = 'record'::regtype limit 1),
   'functions', (select coalesce(json_agg(json_build_object(
       'oid', p.oid, 'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
       'returnType', p.prorettype::regtype::text,
@@ -276,7 +281,7 @@ async function loadSchema(db: Queryable, name: string, generation: number): Prom
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }
-  return { name, generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row)], functions };
+  return { name, generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row)], functions, postgis: row.postgis };
 }
 
 /** Reloads start at most this often, so a flood of requests for unknown names stays cheap. */

@@ -437,8 +437,11 @@ export function readStatement(
   query: ParsedQuery,
   opts: {
     count?: 'exact' | 'planned' | 'estimated'; range: { offset: number; limit?: number }; nullsStripped: boolean; limits?: Limits; budget?: FanOutBudget;
-    /** `Accept: text/csv`: the body is PostgREST's CSV of the rows. */
-    csv?: boolean;
+    /**
+     * The body as one aggregate: PostgREST's CSV of the rows, its GeoJSON (with PostGIS's schema),
+     * or the JSON array (the statement an explain shows, PostgREST's own shape).
+     */
+    format?: 'csv' | 'json' | { postgis: string };
     /** A function's result instead of a table (/rpc): its row type, and the FROM items that call it as t0. */
     source?: { rel: Relation; from: (b: Builder) => string };
   },
@@ -456,17 +459,25 @@ export function readStatement(
   const fanOut = opts.budget ? fanOutStatement(b, { parent: null, alias: 't0', toMany: false, source: `(SELECT t0.* ${from}${root.order}${paging}) AS t0` }, opts.budget) : null;
   const planned = opts.count === 'planned' || opts.count === 'estimated';
   const plan = planned ? { sql: `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params: b.params } : undefined;
-  if (opts.csv) {
-    // PostgREST's CSV (asCsvF): a header of the first row's keys, then each row's record text
-    // without its parentheses, as Postgres writes a record: every type in its own text form,
-    // quoted where needed ("[1,2)", "'cat' 'fat'"), an empty text as "", NULL as nothing
+  if (opts.format) {
     const total =
       opts.count === 'exact' ? `(SELECT count(*) ${from})`
       : opts.count === 'estimated' ? `(SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${(opts.limits?.maxRows ?? 1000) + 1}) _c)`
       : 'NULL';
-    const header = `(SELECT coalesce(string_agg(_k, ','), '') FROM (SELECT row_to_json(_h) AS _r FROM _src _h LIMIT 1) _f, json_object_keys(_f._r) _k)`;
-    const body = `coalesce(string_agg(substring(_src::text, 2, length(_src::text) - 2), chr(10)), '')`;
-    const sql = `WITH _src AS (${rows}) SELECT ${total}::int8 AS total, count(*)::int AS page, ${header} || chr(10) || ${body} AS body FROM _src`;
+    let body: string;
+    if (opts.format === 'csv') {
+      // PostgREST's CSV (asCsvF): a header of the first row's keys, then each row's record text
+      // without its parentheses, as Postgres writes a record: every type in its own text form,
+      // quoted where needed ("[1,2)", "'cat' 'fat'"), an empty text as "", NULL as nothing
+      const header = `(SELECT coalesce(string_agg(_k, ','), '') FROM (SELECT row_to_json(_h) AS _r FROM _src _h LIMIT 1) _f, json_object_keys(_f._r) _k)`;
+      body = `${header} || chr(10) || coalesce(string_agg(substring(_src::text, 2, length(_src::text) - 2), chr(10)), '')`;
+    } else if (opts.format === 'json') {
+      body = `${opts.nullsStripped ? 'json_strip_nulls' : ''}(coalesce(json_agg(_src), '[]'))::text`;
+    } else {
+      // PostgREST's GeoJSON: each row a Feature (PostGIS makes its first geometry the geometry, the rest its properties)
+      body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${opts.format.postgis}.st_asgeojson(_src)::json), '[]'))::text`;
+    }
+    const sql = `WITH _src AS (${rows}) SELECT ${total}::int8 AS total, count(*)::int AS page, ${body} AS body FROM _src`;
     return { statement: { sql, params: b.params }, fanOut, plan, estimateAbove: opts.count === 'estimated' ? (opts.limits?.maxRows ?? 1000) : undefined };
   }
   if (!opts.count || opts.count === 'planned') {

@@ -180,8 +180,8 @@ grant select, insert, update, delete on public.gc_user_profiles, public.gc_best_
  * The server with the conformance schema: on PGlite, or with TEST_DATABASE_URL on a fresh
  * database of that PostgreSQL server (dropped on close), as the external conformance suite runs it.
  */
-export async function startConformanceServer(): Promise<TestServer> {
-  const gateway = { ...loadConfig({}).gateway, schemas: ['public', 'personal'] };
+export async function startConformanceServer(options: { plan?: boolean } = {}): Promise<TestServer> {
+  const gateway = { ...loadConfig({}).gateway, schemas: ['public', 'personal'], plan: options.plan ?? false };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const server = await startTestServer({ gateway });
