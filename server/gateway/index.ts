@@ -7,7 +7,7 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  CSV_TYPE, GEOJSON_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, notAcceptable, type PlanRequest, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange,
+  CSV_TYPE, GEOJSON_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, notAcceptable, type PlanRequest, contentRange, negotiate, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
 import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, rpcRequest, scalarStatement } from './rpc.js';
