@@ -286,11 +286,12 @@ export function createGateway(ctx: AppContext) {
       const filters = new URLSearchParams([...params].filter(([k]) => !(get && rpcReq.keys.includes(k))));
       const query = parseQuery(filters);
       const rel = resultRelation(schema, target.fn);
+      const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
       if (!rel) {
         const b = new Builder(schema, query, limits);
-        return { kind: 'scalar' as const, fn: target.fn, scalar: scalarStatement(b, target) as Statement };
+        const range = { offset, limit: b.cappedLimit(limit) };
+        return { kind: 'scalar' as const, fn: target.fn, offset, scalar: scalarStatement(b, target, range, !!prefs.count) as Statement };
       }
-      const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
       const readPlan = readStatement(schema, '', query, {
         count: target.fn.retset && prefs.count ? 'exact' : undefined, range: { offset, limit }, nullsStripped: call.nullsStripped, limits,
         budget: target.fn.volatility === 'v' ? undefined : limits, source: { rel, from: rowsSource(target) },
@@ -312,8 +313,10 @@ export function createGateway(ctx: AppContext) {
       const result = await run(call, built.scalar, call.single || maxAffected !== undefined ? check : undefined);
       if (fn.returnType === 'void') return { status: 204, headers, body: null };
       // a value, or a set of values, counted as rows are (count=exact: `0-0/1`)
-      const range = contentRange(0, result.page, prefs.count ? result.total : null);
-      return { status: 200, headers: { ...headers, 'Content-Range': range, 'Content-Type': JSON_TYPE }, body: result.body };
+      const total = prefs.count ? result.total : null;
+      const range = contentRange(built.offset, result.page, total);
+      const partial = total !== null && result.page < total;
+      return { status: partial ? 206 : 200, headers: { ...headers, 'Content-Range': range, 'Content-Type': JSON_TYPE }, body: result.body };
     }
     const { readPlan, offset } = built;
     if (readPlan.fanOut) await checkFanOut(call, readPlan.fanOut);

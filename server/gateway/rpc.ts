@@ -163,14 +163,20 @@ export function rowsSource(call: RpcCall) {
   };
 }
 
-/** A scalar (or set of scalars, or void) call: one row, body its JSON text. */
-export function scalarStatement(b: Builder, call: RpcCall): { sql: string; params: string[] } {
+/**
+ * A scalar (or set of scalars, or void) call: one row, body its JSON text. A set is paged by the
+ * read's range (limit, offset, Range) and counted whole when a count is asked, as rows are.
+ */
+export function scalarStatement(
+  b: Builder, call: RpcCall, range: { offset: number; limit?: number }, count: boolean,
+): { sql: string; params: string[] } {
   const { call: sql, from } = callSql(b, call);
   const fromSql = from ? ` FROM ${from}` : '';
   if (call.fn.retset) {
     const inner = from ? `${from} CROSS JOIN LATERAL ${sql} AS _v(v)` : `${sql} AS _v(v)`;
+    const total = count ? `(SELECT count(*) FROM ${inner})` : 'NULL';
     return {
-      sql: `SELECT count(*)::int8 AS total, count(*)::int AS page, coalesce(json_agg(_v.v), '[]')::text AS body FROM ${inner}`,
+      sql: `SELECT ${total}::int8 AS total, count(*)::int AS page, coalesce(json_agg(_p.v), '[]')::text AS body FROM (SELECT _v.v FROM ${inner}${b.paging(range)}) _p`,
       params: b.params,
     };
   }

@@ -123,6 +123,9 @@ describe('counts on functions (class 3)', () => {
   it('counts a set of values and a set of rows, by POST, GET and HEAD', async () => {
     expect(await sb().rpc('gc_ages', {}, { count: 'exact' })).toMatchObject({ data: [3, 25, 30, 40], count: 4 });
     expect(await sb().rpc('gc_ages', {}, { head: true, count: 'exact' })).toMatchObject({ data: null, count: 4 });
+    const page = await sb().rpc('gc_ages', {}, { count: 'exact' }).range(1, 2);
+    expect(page).toMatchObject({ data: [25, 30], count: 4, status: 206 });
+    expect((await sb().rpc('gc_ages', {}, { get: true }).limit(1)).data).toEqual([3]);
     expect(await sb().rpc('gc_users_by_status', { s: 'ONLINE' }, { get: true, count: 'exact' })).toMatchObject({ count: 3 });
     const head = await sb().rpc('gc_users_by_status', { s: 'ONLINE' }, { get: true, head: true, count: 'exact' });
     expect(head).toMatchObject({ data: null, count: 3, error: null });
