@@ -28,12 +28,12 @@ export const unknownTable = (schema: string, table: string) =>
 export const unknownColumn = (table: string, column: string) =>
   new GatewayError(400, '42703', `column ${table}.${column} does not exist`);
 
-export const noRelationship = (schema: string, from: string, to: string) =>
+export const noRelationship = (schema: string, from: string, to: string, hint?: string) =>
   new GatewayError(
     400,
     'PGRST200',
     `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema '${schema}', but no matches were found.`,
+    `Searched for a foreign key relationship between '${from}' and '${to}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
   );
 
 /** One candidate of an ambiguous embed, as PostgREST describes it in PGRST201's details. */

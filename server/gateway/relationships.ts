@@ -136,6 +136,8 @@ export function resolveRelationship(schema: Schema, parent: Relation, name: stri
     if (target) {
       if (!matchesHint(fk)) continue;
       const self = fk.table === fk.refTable;
+      // PostgREST cannot tell a self-reference's children by its constraint's name (PGRST200; the column's name does)
+      if (self && hint === fk.name) continue;
       if (fk.table === parent.name && fk.refTable === target.name && !self) candidates.push(fkLink(parent, target, fk, true));
       if (fk.refTable === parent.name && fk.table === target.name) candidates.push(fkLink(parent, target, fk, false));
       continue;
@@ -152,7 +154,7 @@ export function resolveRelationship(schema: Schema, parent: Relation, name: stri
   if (target) candidates.push(...junctionLinks(schema, parent, target, hint));
   // a key column or constraint names the table it references, not the views that expose that table
   if (!target && candidates.some((c) => !c.target.isView)) candidates = candidates.filter((c) => !c.target.isView);
-  if (candidates.length === 0) throw miss(noRelationship(schema.name, parent.name, name));
+  if (candidates.length === 0) throw miss(noRelationship(schema.name, parent.name, name, hint));
   if (candidates.length > 1) throw ambiguousRelationship(parent.name, name, candidates.map((c) => c.describe));
   return candidates[0];
 }

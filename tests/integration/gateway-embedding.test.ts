@@ -54,6 +54,15 @@ describe('embedding edge cases', () => {
     expect(data).toEqual({ id: 1, description: 'Root', parent_id: null, gc_collections: [{ id: 2 }, { id: 3 }] });
     const child = await sb().from('gc_collections').select('id, parent_id(id, description)').eq('id', 2).single();
     expect(child.data).toEqual({ id: 2, parent_id: { id: 1, description: 'Root' } });
+    // by the constraint's name PostgREST finds no relationship: its PGRST200, naming the hint
+    const byConstraint = await sb().from('gc_collections').select('*, gc_collections!gc_collections_parent_id_fkey(*)').eq('id', 1).single();
+    expect(byConstraint.status).toBe(400);
+    expect(byConstraint.error).toEqual({
+      code: 'PGRST200',
+      details: "Searched for a foreign key relationship between 'gc_collections' and 'gc_collections' using the hint 'gc_collections_parent_id_fkey' in the schema 'public', but no matches were found.",
+      hint: null,
+      message: "Could not find a relationship between 'gc_collections' and 'gc_collections' in the schema cache",
+    });
   });
 
   it('an empty embed leaves its key out and still filters with not.is.null', async () => {
