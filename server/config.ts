@@ -76,6 +76,8 @@ export interface GatewaySettings {
   maxAnswerBytes: number;
   /** Schemas Accept-Profile / Content-Profile may name (PostgREST's db-schemas); the first is the default. */
   schemas: string[];
+  /** `Accept: application/vnd.pgrst.plan` answers the read's plan (PostgREST's db-plan-enabled). */
+  plan: boolean;
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
@@ -188,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxEmbeddedRows: positiveInt(env.GATEWAY_MAX_EMBEDDED_ROWS, 50_000),
       maxAnswerBytes: positiveInt(env.GATEWAY_MAX_ANSWER_BYTES, 20_000_000),
       schemas: list(env.GATEWAY_SCHEMAS ?? 'public'),
+      plan: env.GATEWAY_PLAN === 'true',
     },
     ...overrides,
   };

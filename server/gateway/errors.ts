@@ -28,12 +28,12 @@ export const unknownTable = (schema: string, table: string) =>
 export const unknownColumn = (table: string, column: string) =>
   new GatewayError(400, '42703', `column ${table}.${column} does not exist`);
 
-export const noRelationship = (schema: string, from: string, to: string) =>
+export const noRelationship = (schema: string, from: string, to: string, hint?: string) =>
   new GatewayError(
     400,
     'PGRST200',
     `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema '${schema}', but no matches were found.`,
+    `Searched for a foreign key relationship between '${from}' and '${to}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
   );
 
 /** One candidate of an ambiguous embed, as PostgREST describes it in PGRST201's details. */
@@ -55,10 +55,6 @@ export const ambiguousRelationship = (from: string, to: string, candidates: Rela
     candidates.map(({ cardinality, embedding, relationship }) => ({ cardinality, embedding, relationship })),
     `Try changing '${to}' to one of the following: ${candidates.map((c) => `'${c.target}!${c.hint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
-
-export const spreadNotToOne = (from: string, to: string) =>
-  new GatewayError(400, 'PGRST119', `A spread operation on '${to}' is not possible`,
-    `'${from}' and '${to}' do not form a many-to-one or one-to-one relationship`);
 
 export const singularityError = (rows: number) =>
   new GatewayError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);

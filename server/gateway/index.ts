@@ -7,10 +7,10 @@ import { authenticate, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
-  CSV_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, contentRange, negotiate, parseJsonValue, parseObject, parseRows, requestedRange, toCsv,
+  CSV_TYPE, GEOJSON_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, notAcceptable, type PlanRequest, contentRange, negotiate, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
-import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, scalarStatement } from './rpc.js';
+import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, rpcRequest, scalarStatement } from './rpc.js';
 import { Builder, SchemaMiss, tooCostly, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
 
 /**
@@ -59,6 +59,8 @@ export interface GatewayHttpRequest {
   rpc?: string;
   /** The body, as text (writes only). */
   text: () => Promise<string>;
+  /** The body's bytes (a function's bytea argument), where the HTTP layer has them. */
+  bytes?: () => Promise<Uint8Array>;
 }
 
 /** What the HTTP layer writes back: the whole body even for HEAD, which sends only its length. */
@@ -78,6 +80,12 @@ interface Call {
   nullsStripped: boolean;
   /** `Accept: text/csv`. */
   csv?: boolean;
+  /** `Accept: application/geo+json`. */
+  geo?: boolean;
+  /** `Accept: application/vnd.pgrst.plan…`: explain. */
+  plan?: PlanRequest;
+  /** The media types asked, for the 406 of a representation not offered here. */
+  refused?: string[];
   /** GET of a function: run in a read-only transaction, as PostgREST does. */
   readOnly?: boolean;
   /** The schema cache of the schema the request names (Accept-Profile / Content-Profile). */
@@ -170,13 +178,17 @@ export function createGateway(ctx: AppContext) {
   }
 
   async function read(call: Call): Promise<GatewayAnswer> {
+    // GeoJSON where PostGIS is installed, explain with GATEWAY_PLAN: else 406, as PostgREST answers them disabled
+    if ((call.plan && !limits.plan) || (call.geo && !(await call.catalog.get()).postgis)) throw notAcceptable(call.refused ?? []);
     const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
     const { statement, fanOut, plan: estimate, estimateAbove } = await plan(call, (schema) =>
       readStatement(schema, call.req.table, call.query, {
         count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
+        format: call.csv ? 'csv' : call.geo ? { postgis: schema.postgis as string } : call.plan ? 'json' : undefined,
       }),
     );
     if (fanOut) await checkFanOut(call, fanOut);
+    if (call.plan) return explain(call, call.plan, statement);
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
     checkAnswerSize(result);
     if (estimate && (estimateAbove === undefined || (result.total ?? 0) > estimateAbove)) result.total = await plannedRows(call, estimate);
@@ -187,10 +199,23 @@ export function createGateway(ctx: AppContext) {
     const partial = result.total !== null && result.page < result.total;
     const headers: Record<string, string> = {
       'Content-Range': contentRange(offset, result.page, result.total),
-      'Content-Type': call.csv ? CSV_TYPE : call.single ? OBJECT_TYPE : JSON_TYPE,
+      'Content-Type': call.csv ? CSV_TYPE : call.geo ? GEOJSON_TYPE : call.single ? OBJECT_TYPE : JSON_TYPE,
     };
     if (call.prefs.count) headers['Preference-Applied'] = `count=${call.prefs.count}`;
-    return { status: partial ? 206 : 200, headers, body: call.csv ? toCsv(result.body) : bodyOf(call, result) };
+    return { status: partial ? 206 : 200, headers, body: call.csv || call.geo ? result.body : bodyOf(call, result) };
+  }
+
+  /**
+   * `Accept: application/vnd.pgrst.plan`: the read's statement explained as the caller (RLS applies),
+   * in JSON or text, with the options asked (ANALYZE runs it, read-only as every read).
+   */
+  async function explain(call: Call, request: PlanRequest, statement: Statement): Promise<GatewayAnswer> {
+    const options = [`FORMAT ${request.format.toUpperCase()}`, ...request.options.map((o) => o.toUpperCase())].join(', ');
+    const [, { rows }] = await ctx.db.batch([requestSettings(call.auth), { sql: `EXPLAIN (${options}) ${statement.sql}`, params: statement.params }]);
+    const plans = rows.map((r) => (r as Record<string, unknown>)['QUERY PLAN']);
+    const body = request.format === 'json' ? (typeof plans[0] === 'string' ? plans[0] : JSON.stringify(plans[0])) : plans.join('\n');
+    const type = `application/vnd.pgrst.plan+${request.format}; for="${request.for}"; charset=utf-8`;
+    return { status: 200, headers: { 'Content-Type': type }, body };
   }
 
   /** The planner's estimate of the rows a read's filters match (EXPLAIN as the caller: RLS applies). */
@@ -254,29 +279,19 @@ export function createGateway(ctx: AppContext) {
     const { req, prefs } = call;
     const get = req.method !== 'POST';
     const params = new URLSearchParams(req.search);
-    let values: Record<string, unknown> = {};
-    let raw: unknown = {};
-    if (get) {
-      const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'and', 'or']);
-      for (const [k, v] of params) if (!reserved.has(k) && !k.includes('.')) values[k] = v;
-    } else {
-      const text = await req.text();
-      raw = text.trim() === '' ? {} : parseJsonValue(text);
-      if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) values = raw as Record<string, unknown>;
-    }
-    const keys = Object.keys(values);
+    const rpcReq = await rpcRequest(req, params, prefs.singleObject);
     const built = await plan(call, (schema) => {
-      const target = resolveFunction(schema, name, { keys, values, raw }, { singleObject: prefs.singleObject, get });
-      const argNames = new Set(target.fn.args.map((a) => a.name));
+      const target = resolveFunction(schema, name, rpcReq);
       // GET: the arguments are taken out of the query; what is left filters the result
-      const filters = new URLSearchParams([...params].filter(([k]) => !(get && argNames.has(k))));
+      const filters = new URLSearchParams([...params].filter(([k]) => !(get && rpcReq.keys.includes(k))));
       const query = parseQuery(filters);
       const rel = resultRelation(schema, target.fn);
+      const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
       if (!rel) {
         const b = new Builder(schema, query, limits);
-        return { kind: 'scalar' as const, fn: target.fn, scalar: scalarStatement(b, target) as Statement };
+        const range = { offset, limit: b.cappedLimit(limit) };
+        return { kind: 'scalar' as const, fn: target.fn, offset, scalar: scalarStatement(b, target, range, !!prefs.count) as Statement };
       }
-      const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
       const readPlan = readStatement(schema, '', query, {
         count: target.fn.retset && prefs.count ? 'exact' : undefined, range: { offset, limit }, nullsStripped: call.nullsStripped, limits,
         budget: target.fn.volatility === 'v' ? undefined : limits, source: { rel, from: rowsSource(target) },
@@ -297,7 +312,11 @@ export function createGateway(ctx: AppContext) {
     if (built.kind === 'scalar') {
       const result = await run(call, built.scalar, call.single || maxAffected !== undefined ? check : undefined);
       if (fn.returnType === 'void') return { status: 204, headers, body: null };
-      return { status: 200, headers: { ...headers, 'Content-Type': JSON_TYPE }, body: result.body };
+      // a value, or a set of values, counted as rows are (count=exact: `0-0/1`)
+      const total = prefs.count ? result.total : null;
+      const range = contentRange(built.offset, result.page, total);
+      const partial = total !== null && result.page < total;
+      return { status: partial ? 206 : 200, headers: { ...headers, 'Content-Range': range, 'Content-Type': JSON_TYPE }, body: result.body };
     }
     const { readPlan, offset } = built;
     if (readPlan.fanOut) await checkFanOut(call, readPlan.fanOut);
@@ -306,7 +325,8 @@ export function createGateway(ctx: AppContext) {
     if (!fn.retset) {
       // a function of one row answers the object itself (null when it answers no row)
       const body = result.page === 0 ? 'null' : (result.body ?? '[]').slice(1, -1);
-      return { status: 200, headers: { ...headers, 'Content-Type': JSON_TYPE }, body };
+      const range = contentRange(0, result.page, prefs.count ? result.page : null);
+      return { status: 200, headers: { ...headers, 'Content-Range': range, 'Content-Type': JSON_TYPE }, body };
     }
     const partial = result.total !== null && result.page < result.total;
     return {
@@ -336,8 +356,11 @@ export function createGateway(ctx: AppContext) {
         ...negotiate(req.header('Accept')),
         catalog: catalogs.get(profile) as SchemaCatalog,
       };
+      // GeoJSON and plans are offered on reads of tables and views
+      const reading = req.rpc === undefined && (method === 'GET' || method === 'HEAD');
+      if ((call.geo || call.plan) && !reading) throw notAcceptable(call.refused ?? []);
       if (req.rpc !== undefined) return await rpc(call, req.rpc);
-      return await (method === 'GET' || method === 'HEAD' ? read(call) : write(call));
+      return await (reading ? read(call) : write(call));
     } catch (e) {
       return errorAnswer(toGatewayError(e, auth?.role === 'authenticated', ctx.log));
     }
@@ -359,6 +382,7 @@ export function gatewayRoutes(gateway: Gateway) {
       search: new URL(c.req.url).search.slice(1),
       header: (name) => c.req.header(name),
       text: () => c.req.text(),
+      bytes: async () => new Uint8Array(await c.req.arrayBuffer()),
     })),
   );
   app.all('/:table', async (c) =>

@@ -7,23 +7,51 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
+/** `Accept: application/vnd.pgrst.plan[+json|+text]; for="…"; options=a|b` (explain, with GATEWAY_PLAN). */
+export interface PlanRequest {
+  format: 'json' | 'text';
+  /** The media type whose plan is asked (`for=`). */
+  for: string;
+  /** EXPLAIN's options: analyze, verbose, settings, buffers, wal. */
+  options: string[];
+}
+
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
+
+function planRequest(type: string): PlanRequest {
+  const [base, ...params] = type.split(';').map((p) => p.trim());
+  const param = (name: string) => params.find((p) => p.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1).replace(/^"|"$/g, '');
+  return {
+    format: base.toLowerCase().endsWith('+json') ? 'json' : 'text',
+    for: param('for') || 'application/json',
+    options: (param('options') ?? '').split('|').map((o) => o.trim().toLowerCase()).filter((o) => PLAN_OPTIONS.includes(o)),
+  };
+}
+
 /**
- * Which representation the Accept header asks for: an array, one object (`.single()`) or CSV.
- * GeoJSON and `application/vnd.pgrst.plan` (explain) are not offered: 406, as PostgREST answers
- * them when disabled.
+ * Which representation the Accept header asks for: an array, one object (`.single()`), CSV,
+ * GeoJSON (offered on reads where PostGIS is installed) or a plan (explain, with GATEWAY_PLAN);
+ * reads decide on the last two, which answer 406 elsewhere, as PostgREST answers them disabled.
  */
 export function negotiate(accept: string | undefined) {
-  const types = (accept ?? '*/*').split(',').map((t) => t.trim().toLowerCase());
+  const raw = (accept ?? '*/*').split(',').map((t) => t.trim());
+  const types = raw.map((t) => t.toLowerCase());
   const nullsStripped = types.some((t) => t.includes('nulls=stripped'));
   const base = types.map((t) => t.split(';')[0].trim());
   if (base.includes('application/vnd.pgrst.object+json')) return { single: true, nullsStripped };
   const json = ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'];
-  for (const t of base) {
+  for (const [i, t] of base.entries()) {
     if (json.includes(t)) return { single: false, nullsStripped };
     if (t === 'text/csv' || t === 'text/*') return { single: false, nullsStripped, csv: true };
+    if (t === 'application/geo+json') return { single: false, nullsStripped, geo: true, refused: base };
+    if (/^application\/vnd\.pgrst\.plan(\+json|\+text)?$/.test(t)) return { single: false, nullsStripped, plan: planRequest(raw[i]), refused: base };
   }
-  throw new GatewayError(406, 'PGRST107', `None of these media types are available: ${base.join(', ')}`);
+  throw notAcceptable(base);
 }
+
+export const notAcceptable = (types: string[]) => new GatewayError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+
+export const GEOJSON_TYPE = 'application/geo+json; charset=utf-8';
 
 /**
  * The schema a request names: Accept-Profile on reads, Content-Profile on writes (and POST to a
@@ -37,20 +65,6 @@ export function checkProfile(header: (name: string) => string | undefined, expos
     throw new GatewayError(406, 'PGRST106', `The schema must be one of the following: ${exposed.join(', ')}`);
   }
   return profile;
-}
-
-const csvValue = (v: unknown) => {
-  if (v === null || v === undefined) return '';
-  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** A JSON array of rows as CSV, as PostgREST writes it: a header of the column names, then a line per row. */
-export function toCsv(json: string | null): string {
-  const rows = JSON.parse(json ?? '[]') as Record<string, unknown>[];
-  if (!rows.length) return '';
-  const names = Object.keys(rows[0]);
-  return [names.map(csvValue).join(','), ...rows.map((r) => names.map((n) => csvValue(r[n])).join(','))].join('\n');
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -108,7 +108,9 @@ function computedLink(schema: Schema, parent: Relation, name: string): Link | nu
         cardinality: toOne ? 'many-to-one' : 'one-to-many', embedding: `${parent.name} with ${target.name}`,
         relationship: `${fn.name} using ${parent.name}`, hint: fn.name, target: name,
       },
-      join: (alias, parentAlias) => ({ from: `${functionRef(fn)}(${parentAlias}) AS ${alias}`, on: [] }),
+      // the row cast to its type: where the parent is a subquery (the fan-out count, a function's rows)
+      // its row is a record, which an overloaded function (one per row type) could not be chosen by
+      join: (alias, parentAlias) => ({ from: `${functionRef(fn)}(${parentAlias}::${tableRef(parent)}) AS ${alias}`, on: [] }),
     };
   }
   return null;
@@ -134,6 +136,8 @@ export function resolveRelationship(schema: Schema, parent: Relation, name: stri
     if (target) {
       if (!matchesHint(fk)) continue;
       const self = fk.table === fk.refTable;
+      // PostgREST cannot tell a self-reference's children by its constraint's name (PGRST200; the column's name does)
+      if (self && hint === fk.name) continue;
       if (fk.table === parent.name && fk.refTable === target.name && !self) candidates.push(fkLink(parent, target, fk, true));
       if (fk.refTable === parent.name && fk.table === target.name) candidates.push(fkLink(parent, target, fk, false));
       continue;
@@ -150,7 +154,7 @@ export function resolveRelationship(schema: Schema, parent: Relation, name: stri
   if (target) candidates.push(...junctionLinks(schema, parent, target, hint));
   // a key column or constraint names the table it references, not the views that expose that table
   if (!target && candidates.some((c) => !c.target.isView)) candidates = candidates.filter((c) => !c.target.isView);
-  if (candidates.length === 0) throw miss(noRelationship(schema.name, parent.name, name));
+  if (candidates.length === 0) throw miss(noRelationship(schema.name, parent.name, name, hint));
   if (candidates.length > 1) throw ambiguousRelationship(parent.name, name, candidates.map((c) => c.describe));
   return candidates[0];
 }

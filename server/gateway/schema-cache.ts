@@ -7,6 +7,11 @@ export interface Column {
   type: string;
   /** pg_type.typcategory: 'S' string, 'N' numeric, 'A' array, 'U' user (json, uuid)... */
   category: string;
+  /**
+   * The default's SQL expression, as PostgREST's schema cache reads it (a domain's, an identity's
+   * `nextval(…)`, else pg_get_expr): what `missing=default` evaluates for a row that leaves it out.
+   */
+  default?: string | null;
 }
 
 export interface Relation {
@@ -45,6 +50,14 @@ export interface DbFunction {
   volatility: string;
   /** pg_proc.prorows: the rows a set-returning function is declared to return (ROWS 1: a to-one computed relationship). */
   rows: number;
+  /** pg_proc.oid: overloads are listed newest first, as PostgREST lists them in PGRST203. */
+  oid: number;
+  /**
+   * Callable as /rpc/<name>, by PostgREST's rule: every input argument named, or exactly one
+   * unnamed of type bytea, json, jsonb, text or xml (the raw body). A function of an unnamed row
+   * (a computed field or relationship) is not.
+   */
+  callable: boolean;
 }
 
 export interface Schema {
@@ -54,9 +67,12 @@ export interface Schema {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   functions: Map<string, DbFunction[]>;
+  /** The schema of PostGIS's st_asgeojson(record), quoted, when PostGIS is installed: GeoJSON is offered. */
+  postgis: string | null;
 }
 
 interface FunctionRow {
+  oid: number;
   name: string;
   retset: boolean;
   volatility: string;
@@ -76,6 +92,7 @@ interface CatalogRow {
   views: { name: string; action: string }[];
   oids: Record<string, { name: string; columns: Record<string, string> | null }>;
   functions: FunctionRow[];
+  postgis: string | null;
 }
 
 // One round trip; every identifier the gateway will ever put in SQL comes from here.
@@ -91,10 +108,15 @@ select json_build_object(
       'kind', r.relkind,
       'columns', (select coalesce(json_agg(json_build_object(
                       'name', a.attname, 'category', t.typcategory,
+                      'default', case when t.typbasetype <> 0 and ad.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+                                      when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', $1::text, r.relname), a.attname))
+                                      when a.attgenerated <> '' then null
+                                      else pg_get_expr(ad.adbin, ad.adrelid) end,
                       -- a bare "character" would mean char(1) in a cast: use the unbounded bpchar
                       'type', case t.typname when 'bpchar' then 'bpchar' when '_bpchar' then 'bpchar[]'
                                              else a.atttypid::regtype::text end) order by a.attnum), '[]')
                   from pg_attribute a join pg_type t on t.oid = a.atttypid
+                  left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
                   where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped),
       'primaryKey', (select coalesce(json_agg(a.attname order by k.ord), '[]')
                      from pg_index i, unnest(i.indkey) with ordinality k(attnum, ord)
@@ -121,8 +143,10 @@ select json_build_object(
   'oids', (select coalesce(json_object_agg(r.oid::text, json_build_object('name', r.relname,
       'columns', (select json_object_agg(a.attnum::text, a.attname) from pg_attribute a
                   where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped))), '{}') from rels r),
+  'postgis', (select quote_ident(n.nspname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+              where p.proname = 'st_asgeojson' and p.pronargs >= 1 and p.proargtypes[0] = 'record'::regtype limit 1),
   'functions', (select coalesce(json_agg(json_build_object(
-      'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
+      'oid', p.oid, 'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
       'returnType', p.prorettype::regtype::text,
       'returnRel', (select c.relname from rels c where c.oid = t.typrelid),
       'ndefaults', p.pronargdefaults,
@@ -220,6 +244,9 @@ function viewForeignKeys(row: CatalogRow): ForeignKey[] {
   return result;
 }
 
+/** The types of an unnamed argument that takes the raw body (PostgREST's callable functions). */
+export const RAW_BODY_TYPES = ['bytea', 'json', 'jsonb', 'text', 'xml'];
+
 async function loadSchema(db: Queryable, name: string, generation: number): Promise<Schema> {
   const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL, [name]);
   const row = JSON.parse(rows[0].catalog) as CatalogRow;
@@ -245,14 +272,16 @@ async function loadSchema(db: Queryable, name: string, generation: number): Prom
       if (modes[i] === 'i' || modes[i] === 'b' || modes[i] === 'v') args.push({ name, type, variadic: modes[i] === 'v' });
       if (modes[i] === 'o' || modes[i] === 'b' || modes[i] === 't') outColumns.push({ name, type, category: f.argCategories?.[i] ?? 'U' });
     });
+    const unnamed = args.filter((a) => a.name === '');
     const fn: DbFunction = {
       schema: name,
       name: f.name, args, defaults: f.ndefaults, outColumns, returnType: f.returnType, returnRel: f.returnRel,
-      retset: f.retset, volatility: f.volatility, rows: Number(f.rows),
+      retset: f.retset, volatility: f.volatility, rows: Number(f.rows), oid: Number(f.oid),
+      callable: unnamed.length === 0 || (unnamed.length === 1 && RAW_BODY_TYPES.includes(unnamed[0].type)),
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }
-  return { name, generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row)], functions };
+  return { name, generation, relations, foreignKeys: [...row.foreignKeys, ...viewForeignKeys(row)], functions, postgis: row.postgis };
 }
 
 /** Reloads start at most this often, so a flood of requests for unknown names stays cheap. */

@@ -1,4 +1,4 @@
-import { GatewayError, spreadNotToOne, unknownColumn, unknownTable } from './errors.js';
+import { GatewayError, unknownColumn, unknownTable } from './errors.js';
 import { SchemaMiss, functionRef, ident, miss, tableRef } from './names.js';
 import { computedField, resolveRelationship } from './relationships.js';
 import type { Condition, Field, Filter, LevelOptions, OrderTerm, ParsedQuery, SelectItem } from './parser.js';
@@ -117,7 +117,7 @@ export class Builder {
     } else {
       const fn = computedField(this.schema, rel, field.name);
       if (!fn) throw miss(unknownColumn(this.levelNames.get(alias) ?? rel.name, field.name));
-      sql = `${functionRef(fn)}(${alias})`;
+      sql = `${functionRef(fn)}(${alias}::${tableRef(rel)})`;
       colType = fn.returnType;
       category = ['text', 'character varying', 'character'].includes(fn.returnType) ? 'S' : 'U';
     }
@@ -322,7 +322,6 @@ export class Builder {
   private embed(parent: Relation, parentAlias: string, item: Extract<SelectItem, { type: 'embed' }>, path: string[]): EmbedPlan {
     if (path.length > this.limits.maxEmbedDepth) throw tooDeep(path.length, this.limits.maxEmbedDepth);
     const link = resolveRelationship(this.schema, parent, item.name, item.hint);
-    if (item.spread && !link.toOne) throw spreadNotToOne(parent.name, item.name);
     const alias = this.nextAlias();
     this.levelNames.set(alias, `${link.target.name}_${path.length}`);
     const join = link.join(alias, parentAlias);
@@ -340,9 +339,13 @@ export class Builder {
     const exists = `EXISTS (SELECT 1 ${from})`;
     if (item.spread) {
       const spreadAlias = `s${alias}`;
+      // to-many (PostgREST 13's spread, which the suite expects): each column an array of the related rows' values
+      const spreadRows = link.toOne
+        ? rows
+        : `SELECT ${inner.names.map((n) => `COALESCE(json_agg(_${alias}.${ident(n)}), '[]') AS ${ident(n)}`).join(', ')} FROM (${rows}) _${alias}`;
       return {
         value: '', exists, inner: item.inner,
-        spread: { alias: spreadAlias, names: inner.names, join: ` LEFT JOIN LATERAL (${rows}) AS ${spreadAlias} ON true` },
+        spread: { alias: spreadAlias, names: inner.names, join: ` LEFT JOIN LATERAL (${spreadRows}) AS ${spreadAlias} ON true` },
       };
     }
     const value = link.toOne
@@ -434,6 +437,11 @@ export function readStatement(
   query: ParsedQuery,
   opts: {
     count?: 'exact' | 'planned' | 'estimated'; range: { offset: number; limit?: number }; nullsStripped: boolean; limits?: Limits; budget?: FanOutBudget;
+    /**
+     * The body as one aggregate: PostgREST's CSV of the rows, its GeoJSON (with PostGIS's schema),
+     * or the JSON array (the statement an explain shows, PostgREST's own shape).
+     */
+    format?: 'csv' | 'json' | { postgis: string };
     /** A function's result instead of a table (/rpc): its row type, and the FROM items that call it as t0. */
     source?: { rel: Relation; from: (b: Builder) => string };
   },
@@ -446,10 +454,32 @@ export function readStatement(
   const where = root.where.length ? ` WHERE ${root.where.join(' AND ')}` : '';
   const from = `FROM ${fromItem}${root.joins}${where}`;
   const paging = b.paging({ offset: opts.range.offset, limit: opts.limits ? b.cappedLimit(opts.range.limit) : opts.range.limit });
-  const source = `(SELECT ${root.columns} ${from}${root.group}${root.order}${paging}) _src`;
+  const rows = `SELECT ${root.columns} ${from}${root.group}${root.order}${paging}`;
+  const source = `(${rows}) _src`;
   const fanOut = opts.budget ? fanOutStatement(b, { parent: null, alias: 't0', toMany: false, source: `(SELECT t0.* ${from}${root.order}${paging}) AS t0` }, opts.budget) : null;
   const planned = opts.count === 'planned' || opts.count === 'estimated';
   const plan = planned ? { sql: `EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params: b.params } : undefined;
+  if (opts.format) {
+    const total =
+      opts.count === 'exact' ? `(SELECT count(*) ${from})`
+      : opts.count === 'estimated' ? `(SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${(opts.limits?.maxRows ?? 1000) + 1}) _c)`
+      : 'NULL';
+    let body: string;
+    if (opts.format === 'csv') {
+      // PostgREST's CSV (asCsvF): a header of the first row's keys, then each row's record text
+      // without its parentheses, as Postgres writes a record: every type in its own text form,
+      // quoted where needed ("[1,2)", "'cat' 'fat'"), an empty text as "", NULL as nothing
+      const header = `(SELECT coalesce(string_agg(_k, ','), '') FROM (SELECT row_to_json(_h) AS _r FROM _src _h LIMIT 1) _f, json_object_keys(_f._r) _k)`;
+      body = `${header} || chr(10) || coalesce(string_agg(substring(_src::text, 2, length(_src::text) - 2), chr(10)), '')`;
+    } else if (opts.format === 'json') {
+      body = `${opts.nullsStripped ? 'json_strip_nulls' : ''}(coalesce(json_agg(_src), '[]'))::text`;
+    } else {
+      // PostgREST's GeoJSON: each row a Feature (PostGIS makes its first geometry the geometry, the rest its properties)
+      body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${opts.format.postgis}.st_asgeojson(_src)::json), '[]'))::text`;
+    }
+    const sql = `WITH _src AS (${rows}) SELECT ${total}::int8 AS total, count(*)::int AS page, ${body} AS body FROM _src`;
+    return { statement: { sql, params: b.params }, fanOut, plan, estimateAbove: opts.count === 'estimated' ? (opts.limits?.maxRows ?? 1000) : undefined };
+  }
   if (!opts.count || opts.count === 'planned') {
     // without a total, no aggregate: json_agg made a single-row read's statement cost 52 µs instead of 44
     const json = opts.nullsStripped ? 'json_strip_nulls(row_to_json(_src))' : 'row_to_json(_src)';
@@ -479,8 +509,7 @@ const INSERTED = '"__gateway_inserted"';
 
 /**
  * WITH _mut AS (INSERT/UPDATE/DELETE … RETURNING) SELECT the representation (or just the count).
- * Several mutations (inserts grouped by the keys their rows give, for `missing=default`) are
- * each a CTE, `_mut` their union. `flagInserts`: the total column counts the rows inserted.
+ * Several mutations are each a CTE, `_mut` their union. `flagInserts`: the total column counts the rows inserted.
  */
 function finishWrite(b: Builder, rel: Relation, mutations: ((returning: string) => string)[], opts: WriteOptions, flagInserts = false): Statement {
   const returning = `${opts.representation ? 't0.*' : '1 AS "__one"'}${flagInserts ? `, (t0.xmax = 0) AS ${INSERTED}` : ''}`;
@@ -539,33 +568,29 @@ export function insertStatement(schema: Schema, table: string, query: ParsedQuer
     }
     return conflict;
   };
-  const insertOf = (groupNames: string[], groupRows: Record<string, unknown>[]) => {
-    const cols = groupNames.map(ident).join(', ');
-    // json_populate_recordset converts JSON values to the column types (arrays, jsonb, dates…), as PostgREST does
-    const source = groupNames.length
-      ? `SELECT ${cols} FROM json_populate_recordset(NULL::${tableRef(rel)}, ${b.param(JSON.stringify(groupRows), 'json')}) _body`
-      : `SELECT FROM generate_series(1, ${b.param(String(groupRows.length), 'integer')})`;
-    const conflict = conflictFor(groupNames);
-    return (returning: string) =>
-      `INSERT INTO ${tableRef(rel)} AS t0${groupNames.length ? ` (${cols})` : ''} ${source}${conflict} RETURNING ${returning}`;
-  };
-  // `missing=default`: a column a row leaves out takes its default, not NULL. Rows are inserted in
-  // groups of the same keys, each group naming only its columns, so the database fills the rest
-  // (identities and sequences included) as for a single-row insert.
-  const groups = new Map<string, { names: string[]; rows: Record<string, unknown>[] }>();
-  if (opts.missingDefault) {
-    for (const row of rows) {
-      const present = names.filter((n) => Object.prototype.hasOwnProperty.call(row, n));
-      const key = JSON.stringify(present);
-      const group = groups.get(key) ?? { names: present, rows: [] };
-      group.rows.push(row);
-      groups.set(key, group);
-    }
+  const cols = names.map(ident).join(', ');
+  let source: string;
+  if (!names.length) {
+    source = `SELECT FROM generate_series(1, ${b.param(String(rows.length), 'integer')})`;
+  } else if (opts.missingDefault) {
+    // `missing=default`, as PostgREST does it: each row is the object of its columns' defaults
+    // (evaluated for every row, in order: a sequence advances once per row) overlaid with the
+    // row's own keys; a column without a default that the row leaves out is NULL, also on upsert
+    const defaults = names.flatMap((n) => {
+      const def = rel.columns.get(n)?.default;
+      return def ? [`${b.param(n)}, ${def}`] : [];
+    });
+    const withDefaults = defaults.length ? `jsonb_build_object(${defaults.join(', ')}) || _e` : '_e';
+    const body = `(SELECT jsonb_agg(${withDefaults} ORDER BY _o) FROM jsonb_array_elements(${b.param(JSON.stringify(rows), 'jsonb')}) WITH ORDINALITY _a(_e, _o))`;
+    source = `SELECT ${cols} FROM jsonb_populate_recordset(NULL::${tableRef(rel)}, ${body}) _body`;
   } else {
-    groups.set('', { names, rows });
+    // json_populate_recordset converts JSON values to the column types (arrays, jsonb, dates…), as PostgREST does
+    source = `SELECT ${cols} FROM json_populate_recordset(NULL::${tableRef(rel)}, ${b.param(JSON.stringify(rows), 'json')}) _body`;
   }
-  const mutations = [...groups.values()].map((g) => insertOf(g.names, g.rows));
-  return finishWrite(b, rel, mutations, opts, opts.resolution === 'merge-duplicates');
+  const conflict = conflictFor(names);
+  const mutation = (returning: string) =>
+    `INSERT INTO ${tableRef(rel)} AS t0${names.length ? ` (${cols})` : ''} ${source}${conflict} RETURNING ${returning}`;
+  return finishWrite(b, rel, [mutation], opts, opts.resolution === 'merge-duplicates');
 }
 
 export function updateStatement(schema: Schema, table: string, query: ParsedQuery, body: Record<string, unknown>, opts: WriteOptions): Statement {

@@ -54,6 +54,15 @@ describe('embedding edge cases', () => {
     expect(data).toEqual({ id: 1, description: 'Root', parent_id: null, gc_collections: [{ id: 2 }, { id: 3 }] });
     const child = await sb().from('gc_collections').select('id, parent_id(id, description)').eq('id', 2).single();
     expect(child.data).toEqual({ id: 2, parent_id: { id: 1, description: 'Root' } });
+    // by the constraint's name PostgREST finds no relationship: its PGRST200, naming the hint
+    const byConstraint = await sb().from('gc_collections').select('*, gc_collections!gc_collections_parent_id_fkey(*)').eq('id', 1).single();
+    expect(byConstraint.status).toBe(400);
+    expect(byConstraint.error).toEqual({
+      code: 'PGRST200',
+      details: "Searched for a foreign key relationship between 'gc_collections' and 'gc_collections' using the hint 'gc_collections_parent_id_fkey' in the schema 'public', but no matches were found.",
+      hint: null,
+      message: "Could not find a relationship between 'gc_collections' and 'gc_collections' in the schema cache",
+    });
   });
 
   it('an empty embed leaves its key out and still filters with not.is.null', async () => {
@@ -117,15 +126,19 @@ describe('spread embeds', () => {
     ]);
   });
 
-  it('a spread of a to-many embed: 400 PGRST119', async () => {
-    const { error, status } = await sb().from('gc_channels').select('id, ...gc_messages(id)');
-    expect(status).toBe(400);
-    expect(error).toEqual({
-      code: 'PGRST119',
-      details: "'gc_channels' and 'gc_messages' do not form a many-to-one or one-to-one relationship",
-      hint: null,
-      message: "A spread operation on 'gc_messages' is not possible",
-    });
+  it('spreads a to-many embed as arrays of its columns (class 5), empty where no row relates', async () => {
+    const { data, error } = await sb()
+      .from('gc_channels')
+      .select('channel_id:id, ...gc_messages(id, message)')
+      .order('id')
+      .order('id', { referencedTable: 'gc_messages' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { channel_id: 1, id: [1, 3], message: ['Hello World 👋', 'Some message'] },
+      { channel_id: 2, id: [2], message: ['Perfection is attained.'] },
+    ]);
+    const none = await sb().from('gc_channels').select('id:slug, ...gc_messages(ids:id)').eq('id', 1).eq('gc_messages.id', 999).single();
+    expect(none.data).toEqual({ id: 'public', ids: [] });
   });
 });
 
@@ -173,6 +186,27 @@ describe('computed fields and relationships', () => {
     expect(data).toEqual({ id: 1, all: [{ id: 1 }, { id: 3 }] });
     const toOne = await sb().from('gc_users').select('username, gc_profile(id), gc_first_message(id)').eq('username', 'supabot').single();
     expect(toOne.data).toEqual({ username: 'supabot', gc_profile: { id: 1 }, gc_first_message: { id: 1 } });
+  });
+
+  it('overloads by row type, sets of a view, a view row as input: fields, computed fields and nested links (class 4)', async () => {
+    // the fan-out count runs over subqueries: the overload is chosen by the parent's row type all the same
+    const channels = await sb().from('gc_channels').select('id, all:gc_get_messages(*)').order('id');
+    expect(channels.error).toBeNull();
+    expect(channels.data).toEqual([
+      { id: 1, all: [{ id: 1, message: 'Hello World 👋', channel_id: 1, username: 'supabot' }, { id: 3, message: 'Some message', channel_id: 1, username: 'kiwicopple' }] },
+      { id: 2, all: [{ id: 2, message: 'Perfection is attained.', channel_id: 2, username: 'supabot' }] },
+    ]);
+    const linked = await sb().from('gc_users').select('username, m:gc_get_messages(id, gc_blurb, gc_channels(slug))').eq('username', 'supabot').single();
+    expect(linked.data).toEqual({
+      username: 'supabot',
+      m: [{ id: 1, gc_blurb: 'Hel', gc_channels: { slug: 'public' } }, { id: 2, gc_blurb: 'Per', gc_channels: { slug: 'random' } }],
+    });
+    const view = await sb().from('gc_users').select('username, recent:gc_user_recent_messages(id, message)').eq('username', 'supabot').single();
+    expect(view.data).toEqual({ username: 'supabot', recent: [{ id: 2, message: 'Perfection is attained.' }, { id: 1, message: 'Hello World 👋' }] });
+    const viewInput = await sb().from('gc_active_users').select('username, recent:gc_user_recent_messages(id)').order('username');
+    expect(viewInput.data).toEqual([
+      { username: 'awailas', recent: [] }, { username: 'dragarcia', recent: [] }, { username: 'supabot', recent: [{ id: 2 }, { id: 1 }] },
+    ]);
   });
 });
 
@@ -237,7 +271,7 @@ describe('counts, media types and profiles', () => {
     const res = await rest('gc_messages?select=id,message,username&order=id&limit=2', { headers: { Accept: 'text/csv' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(await res.text()).toBe('id,message,username\n1,Hello World 👋,supabot\n2,Perfection is attained.,supabot');
+    expect(await res.text()).toBe('id,message,username\n1,"Hello World 👋",supabot\n2,"Perfection is attained.",supabot');
     const viaClient = await sb().from('gc_users').select('username,age').eq('username', 'supabot').csv();
     expect(viaClient.data).toBe('username,age\nsupabot,3');
   });

@@ -117,7 +117,7 @@ describe('calling functions', () => {
     expect(missing.error).toMatchObject({
       code: 'PGRST202',
       message: 'Could not find the function public.gc_nope(a) in the schema cache',
-      details: 'Searched for the function public.gc_nope with parameters a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details: 'Searched for the function public.gc_nope with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
     });
     const wrongArgs = await sb().rpc('gc_add', { a: 1, c: 2 });
     expect(wrongArgs.status).toBe(404);
