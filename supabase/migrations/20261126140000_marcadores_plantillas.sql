@@ -27,10 +27,16 @@ insert into public.marcadores_comunes (nombre, descripcion, ejemplo, orden) valu
   ('localidad', 'Localidad de la notaría', 'Madrid', 5),
   ('fecha', 'Fecha del borrador, en letra', 'veintiséis de noviembre de dos mil veintiséis', 6),
   ('acto', 'Nombre del acto', 'Poder General', 7),
-  ('expediente', 'Número del expediente', '2026/000123', 8)
+  ('expediente', 'Título del expediente', 'Poder para mi gestor', 8)
 on conflict (nombre) do update set descripcion = excluded.descripcion, ejemplo = excluded.ejemplo, orden = excluded.orden;
 
+-- read by everyone, written by nobody through the API: the draft renderer (domain/borrador.ts) fills
+-- exactly these names, so a new one is a migration and code together
+alter table public.marcadores_comunes enable row level security;
+revoke all on public.marcadores_comunes from anon, authenticated;
 grant select on public.marcadores_comunes to anon, authenticated;
+drop policy if exists marcadores_comunes_lectura on public.marcadores_comunes;
+create policy marcadores_comunes_lectura on public.marcadores_comunes for select to anon, authenticated using (true);
 
 -- A section is a list when it says so, or by default when it has a document ('nif') field
 -- (esSeccionLista in domain/act-form.ts).
