@@ -14,6 +14,7 @@ import ActoSoloLectura from './ActoSoloLectura';
 import DocumentosDespacho from './huecos/DocumentosDespacho';
 import CopiasDespacho from './huecos/CopiasDespacho';
 import ConversacionDespacho from './huecos/ConversacionDespacho';
+import BorradoresCaso from '../expedientes/BorradoresCaso';
 import './despacho.css';
 
 interface ExpedienteDespachoDto {
@@ -188,6 +189,7 @@ function Vista() {
               />
             ),
           },
+          { key: 'borradores', label: 'Borradores', children: <BorradoresCaso expedienteId={exp.id} lado="NOTARIA" actos={exp.actos} /> },
           { key: 'documentos', label: 'Documentos', children: <DocumentosDespacho expedienteId={exp.id} /> },
           { key: 'copias', label: 'Copias', children: <CopiasDespacho expedienteId={exp.id} /> },
           { key: 'conversacion', label: 'Conversación', children: <ConversacionDespacho expedienteId={exp.id} /> },
