@@ -15,7 +15,7 @@ import { partesConFaltas } from '../../domain/borrador.js';
 const require = createRequire(import.meta.url);
 const fuente = (archivo: string) => fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${archivo}`));
 let fuentes: { normal: Uint8Array; negrita: Uint8Array } | null = null;
-const bytesFuentes = () => (fuentes ??= { normal: fuente('DejaVuSerif.ttf'), negrita: fuente('DejaVuSerif-Bold.ttf') });
+export const bytesFuentes = () => (fuentes ??= { normal: fuente('DejaVuSerif.ttf'), negrita: fuente('DejaVuSerif-Bold.ttf') });
 
 const A4: [number, number] = [595.28, 841.89];
 const CM = 28.35;
