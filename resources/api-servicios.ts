@@ -7,6 +7,7 @@ import documentos from './documentos';
 import copias from './copias';
 import mensajes from './mensajes';
 import borradores from './borradores';
+import copiasElectronicas from './copias-electronicas';
 import { despachoCitas, despachoExpedientes } from './despacho';
 
 /**
@@ -24,6 +25,7 @@ export const serviciosResources: ServiciosConfig[] = [
   copias,
   mensajes,
   borradores,
+  copiasElectronicas,
   despachoExpedientes,
   despachoCitas,
 ];

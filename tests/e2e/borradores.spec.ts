@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, rememberEmail, screenshot, signIn, test } from './fixtures';
-import { api, expedienteDeApi, nuevoUsuario, toast } from './expedientes-helpers';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { SERVICIOS, api, expedienteDeApi, nuevoUsuario, toast } from './expedientes-helpers';
 
 /**
  * The draft of a deed in two browsers (issue 32): the office (the seeded Lucía Fernández, notaría 1)
@@ -103,4 +104,77 @@ test('the office drafts the deed, the client answers Observaciones then Conforme
   await expect(cambios.locator('del')).toHaveText(['solidaria']);
   await expect(cambios.locator('ins')).toHaveText(['mancomunada']);
   await screenshot(oficina, 'borrador-06-oficina-compara');
+});
+
+/** A deed of two pages, as the office would upload it once signed. */
+async function escrituraPdf() {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  for (let i = 1; i <= 2; i++) pdf.addPage([595.28, 841.89]).drawText(`ESCRITURA DE PODER GENERAL. Folio ${i}.`, { x: 80, y: 760, size: 12, font });
+  return Buffer.from(await pdf.save());
+}
+
+test('the office issues an authorised electronic copy; the client downloads it; a third browser verifies its CSV and gets the same bytes; pdfsig accepts it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const cliente = await contexto(browser);
+  const oficina = await contexto(browser);
+  const tercero = await contexto(browser);
+
+  const { idPersona } = await nuevoUsuario(cliente);
+  const expedienteId = await expedienteDeApi(cliente, idPersona, 'Poder con copia electrónica');
+  rememberEmail(LUCIA.doc, LUCIA.email);
+  await signIn(oficina, LUCIA.doc);
+  // the signed deed uploaded by the office (the upload screen has its own journey)
+  const token = await oficina.evaluate(() => localStorage.getItem('auth_token'));
+  const form = new FormData();
+  form.set('archivo', new Blob([await escrituraPdf()], { type: 'application/pdf' }), 'Escritura de poder.pdf');
+  form.set('tipo', 'ESCRITURA');
+  const subida = await fetch(`${process.env.PORTAL_URL}${SERVICIOS}/expediente/${expedienteId}/documentos`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(subida.status).toBe(201);
+
+  await oficina.goto(`/despacho/expedientes/${expedienteId}`);
+  await oficina.getByRole('tab', { name: 'Copias' }).click();
+  const seccion = oficina.getByRole('region', { name: 'Copias electrónicas' });
+  await seccion.getByLabel('Escritura').click();
+  await oficina.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Escritura de poder.pdf' }).click();
+  await seccion.getByRole('button', { name: 'Emitir copia electrónica' }).click();
+  await expect(toast(oficina, 'Copia electrónica emitida')).toBeVisible({ timeout: 15_000 });
+  const csv = ((await seccion.locator('code').first().textContent()) ?? '').trim();
+  expect(csv).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
+  await screenshot(oficina, 'copia-01-oficina-emite');
+
+  // the client downloads it from the case
+  await cliente.goto(`/expediente/${expedienteId}`);
+  await cliente.getByRole('tab', { name: 'Escrituras' }).click();
+  const bajada = cliente.waitForEvent('download');
+  await cliente.getByRole('button', { name: 'Descargar Copia autorizada electrónica - Escritura de poder.pdf' }).click();
+  const delCliente = path.join('test-results', 'copia-cliente.pdf');
+  await (await bajada).saveAs(delCliente);
+
+  // a third browser, without a session, verifies the CSV from the landing
+  await tercero.goto('/');
+  await tercero.getByRole('link', { name: 'Verificar una copia' }).click();
+  await tercero.getByLabel('Código seguro de verificación').fill('nada');
+  await tercero.getByRole('button', { name: 'Verificar' }).click();
+  await expect(tercero.getByRole('alert')).toHaveText('El código seguro de verificación tiene 20 letras y números (XXXX-XXXX-XXXX-XXXX-XXXX)');
+  await tercero.getByLabel('Código seguro de verificación').fill('0000-0000-0000-0000-0000');
+  await tercero.getByRole('button', { name: 'Verificar' }).click();
+  await expect(tercero.getByRole('alert')).toHaveText('No existe ninguna copia con ese código seguro de verificación');
+  await tercero.getByLabel('Código seguro de verificación').fill(csv.toLowerCase());
+  await tercero.getByRole('button', { name: 'Verificar' }).click();
+  await expect(tercero).toHaveURL(new RegExp(`/verificar/${csv}$`));
+  const ficha = tercero.getByRole('region', { name: 'Resultado de la verificación' });
+  await expect(ficha.getByRole('heading', { name: 'Copia auténtica' })).toBeVisible();
+  await expect(ficha).toContainText('Notaría López Martín');
+  await expect(ficha).toContainText('Copia autorizada electrónica');
+  await screenshot(tercero, 'copia-02-verificar');
+  const publica = tercero.waitForEvent('download');
+  await ficha.getByRole('link', { name: 'Descargar la copia autorizada' }).click();
+  const delTercero = path.join('test-results', 'copia-tercero.pdf');
+  await (await publica).saveAs(delTercero);
+
+  expect(fs.readFileSync(delTercero).equals(fs.readFileSync(delCliente))).toBe(true);
+  const firma = execFileSync('pdfsig', [delTercero], { encoding: 'utf8' });
+  expect(firma).toContain('Signature Validation: Signature is Valid.');
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', delTercero, path.join('test-results', 'screenshots', 'copia-03-pdf')]);
 });

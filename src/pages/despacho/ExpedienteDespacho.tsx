@@ -15,6 +15,7 @@ import DocumentosDespacho from './huecos/DocumentosDespacho';
 import CopiasDespacho from './huecos/CopiasDespacho';
 import ConversacionDespacho from './huecos/ConversacionDespacho';
 import BorradoresCaso from '../expedientes/BorradoresCaso';
+import CopiasElectronicasDespacho from './huecos/CopiasElectronicasDespacho';
 import './despacho.css';
 
 interface ExpedienteDespachoDto {
@@ -191,7 +192,16 @@ function Vista() {
           },
           { key: 'borradores', label: 'Borradores', children: <BorradoresCaso expedienteId={exp.id} lado="NOTARIA" actos={exp.actos} /> },
           { key: 'documentos', label: 'Documentos', children: <DocumentosDespacho expedienteId={exp.id} /> },
-          { key: 'copias', label: 'Copias', children: <CopiasDespacho expedienteId={exp.id} /> },
+          {
+            key: 'copias',
+            label: 'Copias',
+            children: (
+              <>
+                <CopiasElectronicasDespacho expedienteId={exp.id} />
+                <CopiasDespacho expedienteId={exp.id} />
+              </>
+            ),
+          },
           { key: 'conversacion', label: 'Conversación', children: <ConversacionDespacho expedienteId={exp.id} /> },
           {
             key: 'historial',
