@@ -133,7 +133,9 @@ export type Widget =
   | 'time'
   | 'weekdays'
   | 'textRows'
-  | 'image';
+  | 'image'
+  /** A deed template's text, with the placeholders it may use listed beneath (see `placeholders`). */
+  | 'template';
 
 export interface FieldConfig {
   /** The column (and form field) name. */
@@ -147,6 +149,11 @@ export interface FieldConfig {
   relation?: Relation;
   /** For 'textRows': the label of the add button. */
   addLabel?: string;
+  /**
+   * For 'template': the resource listing the placeholders (columns nombre, seccion, descripcion,
+   * ejemplo, orden) and the form field whose value picks them (its `acto_id`).
+   */
+  placeholders?: { resource: string; byField: string };
   /** Shown only while another field has this value (hidden fields are saved as null). */
   visibleWhen?: { field: string; equals: unknown };
 }

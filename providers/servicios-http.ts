@@ -109,17 +109,22 @@ export async function serviciosFetch<T = unknown>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/**
- * Downloads a file of the services API (a document, a delivered copy) with the session's token and
- * hands it to the browser as a download under its own name; on 401 refreshes once and retries.
- */
-export async function serviciosDescarga(path: string, nombre: string): Promise<void> {
+/** A file of the services API (with the session) as an object URL, e.g. to show a PDF in the page; the caller revokes it. */
+export async function serviciosArchivoUrl(path: string): Promise<string> {
   const send = () =>
     fetch(`${SERVICES_URL}${path}`, { headers: session.get().token ? { Authorization: `Bearer ${session.get().token}` } : {} });
   let res = await send();
   if (res.status === 401 && (await refreshSession())) res = await send();
   if (!res.ok) throw await toError(res);
-  const url = URL.createObjectURL(await res.blob());
+  return URL.createObjectURL(await res.blob());
+}
+
+/**
+ * Downloads a file of the services API (a document, a delivered copy) with the session's token and
+ * hands it to the browser as a download under its own name; on 401 refreshes once and retries.
+ */
+export async function serviciosDescarga(path: string, nombre: string): Promise<void> {
+  const url = await serviciosArchivoUrl(path);
   try {
     const a = document.createElement('a');
     a.href = url;

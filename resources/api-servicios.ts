@@ -6,6 +6,8 @@ import privilegios from './privilegios';
 import documentos from './documentos';
 import copias from './copias';
 import mensajes from './mensajes';
+import borradores from './borradores';
+import copiasElectronicas from './copias-electronicas';
 import { despachoCitas, despachoExpedientes } from './despacho';
 
 /**
@@ -22,6 +24,8 @@ export const serviciosResources: ServiciosConfig[] = [
   documentos,
   copias,
   mensajes,
+  borradores,
+  copiasElectronicas,
   despachoExpedientes,
   despachoCitas,
 ];

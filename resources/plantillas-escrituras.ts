@@ -50,7 +50,13 @@ export default defineResource({
         extraOption: { value: TODOS_LOS_ACTOS, label: 'Todos los actos' },
       },
     },
-    { name: 'plantilla', label: 'Plantilla', widget: 'textarea' },
+    {
+      name: 'plantilla',
+      label: 'Plantilla',
+      widget: 'template',
+      // the view of supabase/migrations/20261126140000_marcadores_plantillas.sql: what the act's form offers
+      placeholders: { resource: 'marcadores_plantilla', byField: 'acto_id' },
+    },
     { name: 'definicionactoid', label: 'Id de la definición del acto (opcional)', widget: 'number' },
     { name: 'activo', label: 'Activa', widget: 'boolean' },
   ],

@@ -1,6 +1,7 @@
 // npm test: every test. Type check, unit and integration tests (Vitest), build, then browser journeys (Playwright, Chromium).
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePoppler } from './ensure-poppler.mjs';
 import { startTempPostgres } from './temp-postgres.mjs';
 
 const started = Date.now();
@@ -14,6 +15,8 @@ const step = (title, cmd, args, env = {}) => {
 };
 const node = process.execPath;
 
+// the deeds' tests read and verify PDFs with poppler (pdfsig, pdftotext, pdftoppm)
+ensurePoppler();
 step('Comprobación de tipos', node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 // The DATABASE_URL path is tested on a real PostgreSQL server when the machine has one.
 const postgres = await startTempPostgres();

@@ -15,7 +15,7 @@ import { MENSAJE_BD_NO_DISPONIBLE, MENSAJE_ERROR_INTERNO, json } from './http.js
 import { verifyToken } from './auth/jwt.js';
 import { callerAddress } from './auth/pins.js';
 
-export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'cita', 'documento', 'copia', 'mensaje'] as const;
+export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'cita', 'documento', 'copia', 'mensaje', 'borrador', 'verificacion'] as const;
 export const AUDIT_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -31,6 +31,9 @@ const ENTITY_OF: Record<string, AuditEntity> = {
   copia: 'copia',
   copias: 'copia',
   mensajes: 'mensaje',
+  borrador: 'borrador',
+  'copia-electronica': 'copia',
+  verificacion: 'verificacion',
 };
 
 /** The office's work, /despacho/{list}/…: what each of its lists is about. */
@@ -41,7 +44,7 @@ const ACTION_OF: Record<string, AuditAction> = { GET: 'read', HEAD: 'read', POST
 /** Path words that name a list or a look-up, not a record (/persona/owner/{id}, /acto/expediente/{id}...). */
 const PATH_WORDS = new Set([
   'owner', 'recibidos', 'concedidos', 'expediente', 'all', 'fisica', 'juridica', 'representantes', 'estado', 'devolver', 'expedientes',
-  'documentos', 'copias', 'mensajes', 'no-leidos',
+  'documentos', 'copias', 'mensajes', 'no-leidos', 'borradores', 'respuesta', 'diferencias', 'copias-electronicas', 'revocar', 'archivo',
 ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -38,6 +38,13 @@ export interface Config {
   authProxySecret: string;
   /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
   citasFuturasPorPersona: number;
+  /** The notaría's PKCS#12 for signing electronic copies, and its password (NOTARIA_P12_FILE, NOTARIA_P12_PASSWORD). */
+  notariaP12File: string | null;
+  notariaP12Password: string;
+  /** The portal's public address, for the verification URL of a copy's QR (PUBLIC_URL; default: the request's origin). */
+  publicUrl: string | null;
+  /** Public CSV look-ups one address may make in an hour (VERIFICACIONES_POR_HORA). */
+  verificacionesPorHora: number;
   /** Life of an access token in seconds (ACCESS_TOKEN_SECONDS, at most 15 minutes; shorter in tests of the refresh). */
   accessTokenSeconds: number;
   /** Open event streams (GET /eventos) one account may hold at once: one per tab of the portal. */
@@ -177,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustedHops(env.TRUST_PROXY),
     authProxySecret: env.AUTH_PROXY_SECRET || randomBytes(32).toString('base64url'),
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
+    notariaP12File: env.NOTARIA_P12_FILE || null,
+    notariaP12Password: env.NOTARIA_P12_PASSWORD ?? '',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    verificacionesPorHora: positiveInt(env.VERIFICACIONES_POR_HORA, 60),
     accessTokenSeconds: Math.min(15 * 60, positiveInt(env.ACCESS_TOKEN_SECONDS, 15 * 60)),
     eventosPorUsuario: positiveInt(env.EVENTOS_POR_USUARIO, 6),
     bodyGraceSeconds: positive(env.BODY_GRACE_SECONDS, 10),

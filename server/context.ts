@@ -3,6 +3,7 @@ import type { Db } from './db/db.js';
 import type { Mailer } from './mail.js';
 import type { Storage } from './storage/index.js';
 import type { ServiciosConfig } from '../domain/resource.js';
+import type { Firma } from './escrituras/firma.js';
 
 /** What every route module receives: settings, database, mail and log. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   /** Uploaded files (server/storage/). */
   storage: Storage;
   log: (message: string) => void;
+  /** The notaría's signing certificate for electronic copies (null: none, production without NOTARIA_P12_FILE). */
+  firma: Firma | null;
   /** The gateway's public key (a JWT of role anon), as a hosted Supabase project has. */
   anonKey: string;
   /**

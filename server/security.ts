@@ -21,7 +21,8 @@ export async function securityHeaderValues(config: Config): Promise<Record<strin
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...config.corsOrigins],
-      frameSrc: ["'self'"],
+      // blob: the PDF of a deed's draft that the page fetched with its session and shows in a frame
+      frameSrc: ["'self'", 'blob:'],
       frameAncestors: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -15,6 +15,9 @@ export interface PageRoute {
 export const publicRoutes: PageRoute[] = [
   { path: '/', page: lazy(() => import('./pages/landing/Landing')) },
   { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) },
+  // public: the QR of every electronic copy leads here
+  { path: '/verificar', page: lazy(() => import('./pages/verificar/Verificar')) },
+  { path: '/verificar/:csv', page: lazy(() => import('./pages/verificar/Verificar')) },
 ];
 
 const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));

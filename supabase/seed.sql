@@ -247,15 +247,17 @@ OTORGA: Que confiere poder tan amplio y bastante como en Derecho se requiera a f
   (2, 'Compraventa de vivienda libre', 'NÚMERO {{numero_protocolo}}.
 COMPRAVENTA.
 En {{localidad}}, a {{fecha}}.
-COMPARECEN: de una parte, como vendedores, {{vendedores}}; y de otra, como compradores, {{compradores}}.
-EXPONEN: Que los vendedores son dueños de la finca descrita, libre de cargas y arrendatarios, al corriente en el pago del IBI y de los gastos de comunidad.
-OTORGAN: Que venden y transmiten la finca a los compradores, que la adquieren por el precio de {{precio}} euros.',
+Ante mí, {{notario}}, Notaria del Ilustre Colegio de Madrid,
+COMPARECEN: {{otorgantes}}.
+EXPONEN: {{descripcion}}.
+Y que la finca está libre de cargas y arrendatarios, al corriente en el pago del IBI y de los gastos de comunidad.
+OTORGAN: Que venden y transmiten la finca descrita en los términos expuestos.',
       5, 1, 5, 1),
   (3, 'Testamento abierto con sustitución vulgar', 'NÚMERO {{numero_protocolo}}.
 TESTAMENTO.
 En {{localidad}}, a {{fecha}}.
 COMPARECE: {{otorgantes}}, quien, a mi juicio, tiene la capacidad necesaria para otorgar este testamento.
-DISPOSICIONES: Primera. Instituye herederos por partes iguales a {{herederos}}, sustituidos vulgarmente por sus descendientes. Segunda. Revoca cualquier otro testamento anterior.',
+DISPOSICIONES: Primera. {{descripcion}}, con sustitución vulgar a favor de sus descendientes. Segunda. Revoca cualquier otro testamento anterior.',
       19, 1, 19, 1),
   (4, 'Encabezamiento y comparecencia común', 'NÚMERO {{numero_protocolo}}.
 En {{localidad}}, mi residencia, a {{fecha}}.
@@ -273,8 +275,8 @@ OTORGA: Que confiere poder general a favor de {{apoderados}}, con las facultades
   (6, 'Constitución de sociedad limitada con administrador único', 'NÚMERO {{numero_protocolo}}.
 CONSTITUCIÓN DE SOCIEDAD DE RESPONSABILIDAD LIMITADA.
 En {{localidad}}, a {{fecha}}.
-COMPARECEN: {{socios}}.
-OTORGAN: Que constituyen la sociedad {{denominacion}}, S.L., con un capital social de {{capital}} euros, dividido en participaciones de un euro de valor nominal, íntegramente suscritas y desembolsadas, y nombran administrador único a {{administrador}}.',
+COMPARECEN: {{otorgantes}}.
+OTORGAN: Que constituyen una sociedad de responsabilidad limitada en los términos siguientes: {{descripcion}}. El capital social está dividido en participaciones de un euro de valor nominal, íntegramente suscritas y desembolsadas.',
       12, 2, 12, 1),
   (7, 'Poder general', 'NÚMERO {{numero_protocolo}}.
 PODER GENERAL.
@@ -286,8 +288,8 @@ OTORGA: Que confiere poder general a favor de {{apoderados}}, para que le repres
   (8, 'Acta de presencia', 'NÚMERO {{numero_protocolo}}.
 ACTA DE PRESENCIA.
 En {{localidad}}, a {{fecha}}.
-REQUERIMIENTO: {{otorgantes}} me requiere para que me persone en {{lugar}} y haga constar por diligencia los hechos que presencie.
-DILIGENCIA: Constituido en dicho lugar a las {{hora}} horas, hago constar: {{hechos}}.',
+REQUERIMIENTO: {{otorgantes}} me requiere para que me persone en el lugar que indica y haga constar por diligencia los hechos que presencie: {{descripcion}}.
+DILIGENCIA: Constituido en dicho lugar, hago constar lo que presencio.',
       23, 3, 23, 1)
 on conflict (id) do nothing;
 

@@ -16,6 +16,8 @@ import { auditTrail } from '../audit.js';
 import { efectosArchivos } from '../storage/subida.js';
 import { documentosRoutes } from './documentos.js';
 import { copiasMensajesRoutes } from './copias-mensajes.js';
+import { borradoresRoutes } from './borradores.js';
+import { copiasElectronicasRoutes } from './copias-electronicas.js';
 import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../services/personas.js';
 import { recursosRoutes } from './recursos.js';
@@ -47,6 +49,8 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/personaNotaria', personaNotariaRoutes(ctx));
   app.route('/', documentosRoutes(ctx));
   app.route('/', copiasMensajesRoutes(ctx));
+  app.route('/', borradoresRoutes(ctx));
+  app.route('/', copiasElectronicasRoutes(ctx));
   app.route('/expediente', estadoExpedienteRoutes(ctx));
   app.route('/expediente', expedientesRoutes(ctx));
   app.route('/acto', devolverActoRoutes(ctx));

@@ -49,7 +49,8 @@ const MAX_LISTA = 200;
 export async function listarDocumentosExpediente(db: Queryable, expedienteId: string, user: SessionUser): Promise<DocumentoDto[]> {
   await exigirCaso(db, expedienteId, user);
   const { rows } = await db.query<DocumentoRow>(
-    `select ${COLUMNAS} from servicios.documentos where expediente_id = $1 order by creado_en desc, id limit ${MAX_LISTA}`,
+    // drafts are listed with their versions (GET /expediente/{id}/borradores), not here
+    `select ${COLUMNAS} from servicios.documentos where expediente_id = $1 and tipo <> 'BORRADOR' order by creado_en desc, id limit ${MAX_LISTA}`,
     [expedienteId],
   );
   return rows.map(aDto);
@@ -129,6 +130,7 @@ export async function borrarDocumento(db: Queryable, id: string, user: SessionUs
   else if (!(await tienePermiso(db, d.personaId!, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from servicios.copias where documento_id = $1', [id]);
   if (rows[0].n > 0) throw new HttpError(409, 'Este documento es una copia entregada y no se puede borrar');
+  if (d.tipo === 'BORRADOR') throw new HttpError(409, 'Este documento es una versión del borrador de la escritura y se conserva');
   await db.query('delete from servicios.documentos where id = $1', [id]);
   if (d.expedienteId) avisarCambio({ expedienteId: d.expedienteId, recursos: ['documentos'], tipo: 'deleted' });
   return d.clave;

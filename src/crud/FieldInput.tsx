@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { FieldConfig } from '../../domain/resource';
 import ImageInput from './widgets/ImageInput';
 import RelationSelect from './widgets/RelationSelect';
+import TemplateInput from './widgets/TemplateInput';
 import TextRowsInput from './widgets/TextRowsInput';
 import WeekdaysInput from './widgets/WeekdaysInput';
 
@@ -34,6 +35,8 @@ export default function FieldInput({ field, ...control }: { field: FieldConfig }
       return <WeekdaysInput {...control} />;
     case 'textRows':
       return <TextRowsInput {...control} label={field.label} addLabel={field.addLabel} placeholder={field.placeholder} />;
+    case 'template':
+      return <TemplateInput {...control} placeholder={field.placeholder} placeholders={field.placeholders} />;
     case 'image':
       return <ImageInput {...control} label={field.label} />;
     case 'select':

@@ -398,6 +398,14 @@ test.describe('as an admin', () => {
     await fila.getByRole('button', { name: 'Editar' }).click();
     const edit = dialog(page, 'Editar plantilla');
     await choose(page, edit, 'Acto', 'Poder General');
+    // the placeholders the act's form offers, with an example; any other is refused by name
+    await edit.getByText('Marcadores disponibles para este acto').click();
+    await expect(edit.getByText('{{apoderados}}', { exact: true })).toBeVisible();
+    await expect(edit.getByText('{{#apoderados}}{{primer_apellido}}{{/apoderados}}', { exact: true })).toBeVisible();
+    await edit.getByLabel('Plantilla', { exact: true }).fill(`${texto} {{nombre_inexistente}}`);
+    await save(edit);
+    await expect(toast(page, 'La plantilla usa un marcador desconocido: {{nombre_inexistente}}')).toBeVisible();
+    await edit.getByLabel('Plantilla', { exact: true }).fill(`${texto} A favor de {{apoderados}}.`);
     await save(edit);
     await expect(toast(page, 'Plantilla guardada')).toBeVisible();
     await expect(fila).toContainText('Poder General');

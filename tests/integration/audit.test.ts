@@ -336,7 +336,7 @@ describe('GET /auditoria', () => {
 
   it('a bad filter is a 400 with a Spanish message', async () => {
     for (const [query, message] of [
-      ['?entity=usuarios', 'La entidad debe ser persona, privilegio, expediente, acto, cita, documento, copia o mensaje'],
+      ['?entity=usuarios', 'La entidad debe ser persona, privilegio, expediente, acto, cita, documento, copia, mensaje, borrador o verificacion'],
       ['?actor=nadie', 'El actor debe ser un identificador de persona'],
       ['?pageSize=1000', 'El tamaño de página debe estar entre 1 y 100'],
       ['?page=0', 'La página debe ser un número entero positivo'],

@@ -331,6 +331,18 @@ const TABLES: Record<string, TableSpec> = {
   profesiones: { row: (n) => ({ nombre: `Profesión matriz ${n}` }), edit: { nombre: 'Cambiada' } },
   tipos_via: { row: (n) => ({ nombre: `Vía matriz ${n}` }), edit: { nombre: 'Cambiada' } },
   codigos_postales: { row: async () => ({ codigo: await freeCode('codigos_postales', (k) => String(90000 + k)), localidad: 'Localidad matriz', provincia_codigo: '28' }), edit: { localidad: 'Cambiada' }, key: 'codigo' },
+  // the common placeholders of the deed templates: read by all, written by migrations only
+  marcadores_comunes: {
+    row: (n) => ({ nombre: `marcador_matriz_${n}`, descripcion: 'Matriz', ejemplo: 'Ejemplo', orden: 100 + n }),
+    edit: { descripcion: 'Cambiada' },
+    key: 'nombre',
+    matrix: {
+      select: ['filas', 'filas', 'filas', 'filas', 'filas', 'filas', 'filas', 'filas'],
+      insert: [401, 403, 403, 403, 403, 403, 403, 403],
+      update: [401, 403, 403, 403, 403, 403, 403, 403],
+      delete: [401, 403, 403, 403, 403, 403, 403, 403],
+    },
+  },
   componentes_formulario: { row: (n) => ({ nombre: `Bloque ${n}`, comp_json: { campos: [] } }), edit: { nombre: 'Cambiado' } },
   // appointments belong to who booked them (here: A's appointment); the answers follow from
   // resources/citas.ts, a table with pages of its own and RLS written in its migrations

@@ -14,6 +14,8 @@ import ActoSoloLectura from './ActoSoloLectura';
 import DocumentosDespacho from './huecos/DocumentosDespacho';
 import CopiasDespacho from './huecos/CopiasDespacho';
 import ConversacionDespacho from './huecos/ConversacionDespacho';
+import BorradoresCaso from '../expedientes/BorradoresCaso';
+import CopiasElectronicasDespacho from './huecos/CopiasElectronicasDespacho';
 import './despacho.css';
 
 interface ExpedienteDespachoDto {
@@ -188,8 +190,18 @@ function Vista() {
               />
             ),
           },
+          { key: 'borradores', label: 'Borradores', children: <BorradoresCaso expedienteId={exp.id} lado="NOTARIA" actos={exp.actos} /> },
           { key: 'documentos', label: 'Documentos', children: <DocumentosDespacho expedienteId={exp.id} /> },
-          { key: 'copias', label: 'Copias', children: <CopiasDespacho expedienteId={exp.id} /> },
+          {
+            key: 'copias',
+            label: 'Copias',
+            children: (
+              <>
+                <CopiasElectronicasDespacho expedienteId={exp.id} />
+                <CopiasDespacho expedienteId={exp.id} />
+              </>
+            ),
+          },
           { key: 'conversacion', label: 'Conversación', children: <ConversacionDespacho expedienteId={exp.id} /> },
           {
             key: 'historial',

@@ -9,6 +9,7 @@ import { ESTADOS_CON_ESCRITURA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../..
 import { descargarDocumento, useCopiasAcciones, useCopiasExpediente, useDocumentosExpediente, useSubirDocumento } from './use-archivos-caso';
 import SolicitarCopia from './SolicitarCopia';
 import EstadoCopia from './EstadoCopia';
+import BorradoresCaso from './BorradoresCaso';
 
 type Lado = 'CLIENTE' | 'NOTARIA';
 
@@ -23,6 +24,7 @@ const fecha = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 export default function EscriturasTab({ expediente, lado = 'CLIENTE' }: { expediente: ExpedienteDto; lado?: Lado }) {
   return (
     <div className="exp-escrituras">
+      {lado === 'CLIENTE' && <BorradoresCaso expedienteId={expediente.id} lado="CLIENTE" />}
       <DocumentosCaso expedienteId={expediente.id} lado={lado} />
       <CopiasCaso expedienteId={expediente.id} lado={lado} expediente={expediente} />
     </div>

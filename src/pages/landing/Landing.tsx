@@ -32,9 +32,14 @@ export default function Landing() {
     <div className="landing">
       <header className="landing-top">
         <span className="landing-brand">Notaría</span>
-        <Link to="/login" className="landing-top-link">
-          Acceder
-        </Link>
+        <nav className="landing-top-nav">
+          <Link to="/verificar" className="landing-top-link">
+            Verificar una copia
+          </Link>
+          <Link to="/login" className="landing-top-link">
+            Acceder
+          </Link>
+        </nav>
       </header>
       <main>
         <section className="landing-hero">
