@@ -15,6 +15,7 @@ export interface PageRoute {
 export const publicRoutes: PageRoute[] = [
   { path: '/', page: lazy(() => import('./pages/landing/Landing')) },
   { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) },
+  { path: '/privacidad', page: lazy(() => import('./pages/privacidad/Privacidad')) },
 ];
 
 const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { registroEmailError } from '../../../domain/registro-email';
 import Field, { inputProps } from './Field';
+import CapaBasica from './CapaBasica';
 
 /** Step 'registration': the e-mail of a first-time user; 'Enviar' asks for a registration PIN. */
 export default function RegistrationStep(props: {
   email: string;
+  /** The notaría chosen at the first step (externalidnotaria): the controller of the data. */
+  notaria?: string;
   busy: boolean;
   onEmail: (email: string) => void;
   onSubmit: (emailValido: boolean) => void;
@@ -40,6 +43,7 @@ export default function RegistrationStep(props: {
           {...inputProps('login-email', error)}
         />
       </Field>
+      <CapaBasica notaria={props.notaria} />
       <div className="login-actions">
         <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
           {props.busy ? 'Enviando...' : 'Enviar'}
