@@ -6,6 +6,7 @@ import privilegios from './privilegios';
 import documentos from './documentos';
 import copias from './copias';
 import mensajes from './mensajes';
+import privacidad from './privacidad';
 import { despachoCitas, despachoExpedientes } from './despacho';
 
 /**
@@ -22,6 +23,7 @@ export const serviciosResources: ServiciosConfig[] = [
   documentos,
   copias,
   mensajes,
+  privacidad,
   despachoExpedientes,
   despachoCitas,
 ];

@@ -40,6 +40,8 @@ export const privateRoutes: PageRoute[] = [
   { path: '/despacho', page: lazy(() => import('./pages/despacho/Despacho')), guard: 'despacho-expedientes' },
   { path: '/despacho/expedientes/:id', page: lazy(() => import('./pages/despacho/ExpedienteDespacho')), guard: 'despacho-expedientes' },
   { path: '/despacho/citas', page: lazy(() => import('./pages/despacho/CitasDespacho')), guard: 'despacho-expedientes' },
+  { path: '/despacho/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'despacho-expedientes' },
+  { path: '/admin/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'admin' },
   { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), guard: 'admin' },
   { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), guard: 'admin' },
 ];

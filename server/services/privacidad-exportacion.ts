@@ -26,7 +26,9 @@ export async function exportarDatos(db: Queryable, viewer: string, solo: string 
         where pr.persona_receptora_id = $1 and servicios.privilegio_vigente(pr)
           and (pr.permiso_leer_ficha or pr.tipo_privilegio = 'REPRESENTANTE_LEGAL')
      ),
-     personas_ids as (select id from alcance where $2::uuid is null or id = $2::uuid),
+     -- a blocked persona (LOPDGDD art. 32) travels only in its own export
+     personas_ids as (select a.id from alcance a join servicios.personas p on p.id = a.id
+                       where ($2::uuid is null or a.id = $2::uuid) and (p.bloqueada_en is null or p.id = $1)),
      con_expedientes as (select id from personas_ids where servicios.tiene_permiso(id, $1, 'leer_expedientes')),
      con_actos as (select id from personas_ids where servicios.tiene_permiso(id, $1, 'leer_actos')),
      exp as (select e.* from servicios.expedientes e where e.persona_id in (select id from con_expedientes)),

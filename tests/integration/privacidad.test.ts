@@ -9,6 +9,7 @@ import { readOutbox } from '../../server/mail';
 import { exportacionSchema } from '../../domain/privacidad-exportacion';
 import { MENSAJE_MOTIVO_OBLIGATORIO, MENSAJE_SOLICITUD_ABIERTA } from '../../domain/privacidad';
 import { NOTA_PROTOCOLO } from '../../server/services/privacidad-bloqueo';
+import { destruirVencidos } from '../../server/services/privacidad-retencion';
 
 /**
  * /privacidad (issue 33): the export of what is held about a person (JSON against its schema and
@@ -117,7 +118,7 @@ describe('GET /privacidad/exportacion', () => {
   it('takes seconds, not minutes, for a client with 1,000 cases', async () => {
     const grande = await insertarPersona(s, 'Grande', '77777777B');
     await q(
-      `with e as (insert into servicios.expedientes (titulo, persona_id, notaria_id) select 'Caso ' || g, $1, 1 from generate_series(1, 1000) g returning id)
+      `with e as (insert into servicios.expedientes (titulo, persona_id, notaria_id) select 'Caso ' || g, $1, 3 from generate_series(1, 1000) g returning id)
        insert into servicios.actos (expediente_id, titulo, datos_formulario) select id, 'Acto', '{"a":1}' from e`,
       [grande],
     );
@@ -159,6 +160,8 @@ describe('GET /privacidad/accesos', () => {
     expect((await get('/privacidad/accesos?propios=si', tokens.ana)).status).toBe(400);
   });
 });
+
+let listaAntes: any;
 
 describe('data-protection requests', () => {
   let solicitud = '';
@@ -219,6 +222,8 @@ describe('data-protection requests', () => {
   });
 
   it('accepted erasure: blocks her personas, says the protocol stays blocked, and e-mails the answer', async () => {
+    listaAntes = (await get('/despacho/expedientes', tokens.staff)).body;
+    expect(listaAntes.data.map((e: any) => e.id)).toContain(expediente);
     const r = await send('PUT', `/despacho/privacidad/solicitudes/${solicitud}`, tokens.staff, { estado: 'ACEPTADA', respuesta: 'Aceptamos su solicitud.' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.estado).toBe('ACEPTADA');
@@ -232,5 +237,65 @@ describe('data-protection requests', () => {
     expect(correo.text).toContain(NOTA_PROTOCOLO);
     const otra = await send('PUT', `/despacho/privacidad/solicitudes/${solicitud}`, tokens.staff, { estado: 'RECHAZADA', respuesta: 'No' });
     expect(otra).toEqual({ status: 409, body: { message: 'Esta solicitud ya está respondida' } });
+  });
+});
+
+describe('blocked data (LOPDGDD art. 32)', () => {
+  it('is gone from every office list, search and case screen, and from the office counters', async () => {
+    const lista = await get('/despacho/expedientes', tokens.staff);
+    expect(lista.body.data.map((e: any) => e.id)).not.toContain(expediente);
+    expect(lista.body.total).toBe(listaAntes.total - 1);
+    expect(lista.body.contadores.PENDIENTE).toBe(listaAntes.contadores.PENDIENTE - 1);
+    expect((await get('/despacho/expedientes?q=Ana', tokens.staff)).body.data).toEqual([]);
+    for (const p of [`/despacho/expedientes/${expediente}`, `/expediente/${expediente}/documentos`, `/expediente/${expediente}/mensajes`]) {
+      expect((await get(p, tokens.staff)).status, p).toBe(404);
+    }
+    const citas = await get('/despacho/citas?desde=2031-03-01&hasta=2031-03-31', tokens.staff);
+    expect(citas.status).toBe(200);
+    expect(citas.body).toEqual([]);
+  });
+
+  it('is gone for her representative (ficha, cases, export) and from /rest/v1 for everyone', async () => {
+    expect((await get(`/persona/${ids.ana}`, tokenRepresentante)).status).toBe(404);
+    expect((await get(`/expediente/${expediente}/documentos`, tokenRepresentante)).status).toBe(404);
+    const exp = exportacionSchema.parse((await get('/privacidad/exportacion', tokenRepresentante)).body);
+    expect(exp.personas.map((p) => p.id)).not.toContain(ids.ana);
+    expect(exp.expedientes).toEqual([]);
+    for (const token of [tokens.staff, tokens.admin, tokens.ana]) {
+      const { data, error } = await s.supabase(token).from('citas').select('id, client_id').eq('client_id', ids.ana);
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+    }
+  });
+
+  it('the retention job destroys what is past its period and records it; her deed (the protocol) stays blocked', async () => {
+    // nothing is past a long period
+    expect(await destruirVencidos(s.ctx.db, { retencionFichasDias: 3650, retencionCitasDias: 1095, intervaloSegundos: 3600 })).toEqual([]);
+    const hechas = await destruirVencidos(s.ctx.db, { retencionFichasDias: 0, retencionCitasDias: 0, intervaloSegundos: 3600 });
+    expect(hechas).toEqual(
+      expect.arrayContaining([
+        { tipo: 'citas', personaId: ids.ana, registros: 1, detalle: { citas: 1 } },
+        expect.objectContaining({ tipo: 'ficha', personaId: hija, detalle: expect.objectContaining({ personas: 1 }) }),
+      ]),
+    );
+    expect(hechas).toHaveLength(2);
+    expect(await q('select id from servicios.personas where id = $1', [hija])).toEqual([]);
+    expect(await q('select id from public.citas where client_id = $1', [ids.ana])).toEqual([]);
+    // the protocol: blocked, not destroyed
+    expect((await q('select bloqueada_en from servicios.personas where id = $1', [ids.ana]))[0].bloqueada_en).not.toBeNull();
+    expect(await q('select id from servicios.expedientes where id = $1', [expediente])).toHaveLength(1);
+    const registro = await q<{ tipo: string; persona_id: string; registros: number }>('select tipo, persona_id, registros from servicios.destrucciones order by tipo');
+    expect(registro).toEqual([
+      { tipo: 'citas', persona_id: ids.ana, registros: 1 },
+      { tipo: 'ficha', persona_id: hija, registros: 1 },
+    ]);
+    // a second run finds nothing more
+    expect(await destruirVencidos(s.ctx.db, { retencionFichasDias: 0, retencionCitasDias: 0, intervaloSegundos: 3600 })).toEqual([]);
+  });
+
+  it('she still sees and exports her own data', async () => {
+    const exp = exportacionSchema.parse((await get('/privacidad/exportacion', tokens.ana)).body);
+    expect(exp.personas.map((p) => p.id)).toEqual([ids.ana]);
+    expect(exp.expedientes.map((e) => e.id)).toEqual([expediente]);
   });
 });

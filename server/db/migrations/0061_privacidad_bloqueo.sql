@@ -31,3 +31,19 @@ grant execute on function public.persona_bloqueada(uuid) to authenticated;
 drop policy if exists citas_no_bloqueadas on public.citas;
 create policy citas_no_bloqueadas on public.citas as restrictive for all to authenticated
   using (not public.persona_bloqueada(client_id)) with check (not public.persona_bloqueada(client_id));
+
+-- The visibility rule of the services API (0001_personas.sql), with blocking: a blocked persona
+-- is visible to itself only; its owner and those it granted a privilegio no longer see it.
+create or replace function servicios.tiene_permiso(p_persona uuid, p_viewer uuid, p_permiso text) returns boolean
+language sql stable as $$
+  select p_persona = p_viewer
+      or (not exists (select 1 from servicios.personas where id = p_persona and bloqueada_en is not null)
+          and (exists (select 1 from servicios.personas where id = p_persona and owner_id = p_viewer)
+               or exists (
+                 select 1 from servicios.privilegios pr
+                  where pr.persona_otorgante_id = p_persona
+                    and pr.persona_receptora_id = p_viewer
+                    and servicios.privilegio_vigente(pr)
+                    and coalesce((to_jsonb(pr) ->> ('permiso_' || p_permiso))::boolean, false)
+               )))
+$$;
