@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import type { ScopedDb } from '../db/request-transaction.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { json, parseWith, readJson } from '../http.js';
+import { json, notFound, parseWith, readJson } from '../http.js';
 import { accesosQuerySchema, nuevaSolicitudSchema, respuestaSolicitudSchema } from '../../domain/privacidad.js';
 import { exportarDatos } from '../services/privacidad-exportacion.js';
 import { exportacionPdf } from '../services/privacidad-pdf.js';
@@ -71,6 +71,14 @@ export function privacidadDespachoRoutes(ctx: AppContext & { db: ScopedDb }) {
       s.tipo === 'SUPRESION' ? bloquearPorSupresion(ctx.db, s.personaId) : Promise.resolve(null),
     );
     return json(c, hecha);
+  });
+  // what the retention job destroyed (never the data: kind, of whom, how many), for the admin (the DPO's record)
+  app.get('/destrucciones', auth, async (c) => {
+    if (c.get('user').appRole !== 'admin') throw notFound('Recurso no encontrado');
+    const { rows } = await ctx.db.query<{ at: Date | string }>(
+      `select id::int as id, at, tipo, persona_id as "personaId", registros, detalle from servicios.destrucciones order by at desc, id desc limit 500`,
+    );
+    return json(c, rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })));
   });
   return app;
 }

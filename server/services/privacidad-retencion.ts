@@ -67,7 +67,7 @@ export async function destruirVencidos(db: Db, cfg: PrivacidadSettings): Promise
   });
 }
 
-/** Runs the retention job every cfg.intervaloSegundos (the first run a minute after start). */
+/** Runs the retention job every cfg.intervaloSegundos (the first run a minute after start, or sooner with a shorter interval). */
 export function startRetencion(db: Db, cfg: PrivacidadSettings, log: (m: string) => void) {
   let running: Promise<void> | null = null;
   const ronda = () => {
@@ -80,7 +80,7 @@ export function startRetencion(db: Db, cfg: PrivacidadSettings, log: (m: string)
         running = null;
       });
   };
-  const first = setTimeout(ronda, 60_000);
+  const first = setTimeout(ronda, Math.min(60_000, cfg.intervaloSegundos * 1000));
   const timer = setInterval(ronda, cfg.intervaloSegundos * 1000);
   first.unref();
   timer.unref();

@@ -289,6 +289,10 @@ describe('blocked data (LOPDGDD art. 32)', () => {
       { tipo: 'citas', persona_id: ids.ana, registros: 1 },
       { tipo: 'ficha', persona_id: hija, registros: 1 },
     ]);
+    // the admin reads the record; to anyone else it does not exist
+    const leido = await get('/despacho/privacidad/destrucciones', tokens.admin);
+    expect(leido.body.map((d: any) => d.tipo).sort()).toEqual(['citas', 'ficha']);
+    expect((await get('/despacho/privacidad/destrucciones', tokens.staff)).status).toBe(404);
     // a second run finds nothing more
     expect(await destruirVencidos(s.ctx.db, { retencionFichasDias: 0, retencionCitasDias: 0, intervaloSegundos: 3600 })).toEqual([]);
   });

@@ -20,7 +20,8 @@ export default function CapaBasica({ notaria }: { notaria?: string }) {
   }, [notaria]);
   const quien = responsable ? (responsable.responsable_tratamiento ?? responsable.nombre) : 'La notaría que ha elegido';
   return (
-    <section className="login-capa-basica" aria-labelledby="capa-basica-titulo">
+    // a box of its own height, scrolled (and reachable by keyboard): the sign-in card keeps fitting the screen
+    <section className="login-capa-basica" aria-labelledby="capa-basica-titulo" tabIndex={0}>
       <h2 id="capa-basica-titulo">{CAPA_BASICA.titulo}</h2>
       <dl>
         <dt>Responsable</dt>

@@ -43,7 +43,6 @@ export default function RegistrationStep(props: {
           {...inputProps('login-email', error)}
         />
       </Field>
-      <CapaBasica notaria={props.notaria} />
       <div className="login-actions">
         <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
           {props.busy ? 'Enviando...' : 'Enviar'}
@@ -52,6 +51,8 @@ export default function RegistrationStep(props: {
           Volver
         </Button>
       </div>
+      {/* below the buttons: the form keeps the layout the spec shows, the layer is read before sending */}
+      <CapaBasica notaria={props.notaria} />
     </form>
   );
 }

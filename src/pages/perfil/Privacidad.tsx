@@ -71,7 +71,9 @@ export default function Privacidad() {
           <Typography.Title level={4}>Sus datos</Typography.Title>
           <Typography.Paragraph>
             Descargue todo lo que la notaría guarda sobre usted y sobre las personas que gestiona o representa. Para corregir un dato, edítelo en
-            Datos Personales. Más información en la <Link to="/privacidad">política de privacidad</Link>.
+            Datos Personales. Más información en la <Link to="/privacidad" style={{ textDecoration: 'underline' }}>
+              política de privacidad
+            </Link>.
           </Typography.Paragraph>
           <Space wrap>
             <Button icon={<DownloadOutlined />} loading={descargando === 'json'} onClick={() => descargar('json')}>
