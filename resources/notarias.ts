@@ -37,7 +37,7 @@ export default defineResource({
     { name: 'idint', label: 'Número interno', widget: 'number', help: 'El número con el que los expedientes identifican la notaría' },
     { name: 'responsable_tratamiento', label: 'Responsable del tratamiento', widget: 'text', help: 'Nombre del notario o de la sociedad titular; figura en la información de privacidad' },
     { name: 'dpd_nombre', label: 'Delegado de protección de datos', widget: 'text' },
-    { name: 'dpd_email', label: 'Email del delegado de protección de datos', widget: 'email' },
+    { name: 'dpd_email', label: 'Correo del delegado de protección de datos', widget: 'email' },
   ],
   list: {
     columns: [

@@ -60,7 +60,7 @@ export async function startServer(
   await barrerAlArrancar(db, ctx.storage, log);
   const barrido = startBarridoArchivos(db, ctx.storage, log);
   // blocked personal data past its legal period destroyed, and recorded (LOPDGDD art. 32)
-  const retencion = startRetencion(db, config.privacidad, log);
+  const retencion = startRetencion(db, config.privacidad, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
   const avisosMensajes = startAvisosMensajes(db, log);
   const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS);

@@ -75,6 +75,8 @@ export interface PrivacidadSettings {
   retencionCitasDias: number;
   /** How often the retention job runs (RETENCION_INTERVALO_SEGUNDOS). */
   intervaloSegundos: number;
+  /** Days identity-document images are kept after every case of their person finished (DOCUMENTOS_IDENTIDAD_DIAS). */
+  documentosIdentidadDias: number;
 }
 
 export interface GatewaySettings {
@@ -211,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retencionFichasDias: nonNegativeInt(env.RETENCION_FICHAS_DIAS, 3650),
       retencionCitasDias: nonNegativeInt(env.RETENCION_CITAS_DIAS, 1095),
       intervaloSegundos: positiveInt(env.RETENCION_INTERVALO_SEGUNDOS, 3600),
+      documentosIdentidadDias: nonNegativeInt(env.DOCUMENTOS_IDENTIDAD_DIAS, 30),
     },
     ...overrides,
   };

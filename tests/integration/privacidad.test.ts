@@ -44,7 +44,8 @@ beforeAll(async () => {
   await q(`insert into servicios.mensajes (expediente_id, autor_id, lado, texto) values ($1, $2, 'CLIENTE', 'Hola, ¿qué necesito?')`, [expediente, ids.ana]);
   await q(`insert into public.citas (user_id, client_id, notaria_id, staff_id, subject, date, time) values ($1, $1, 1, 1, 'Consulta', '2031-03-03', '10:00')`, [ids.ana]);
   [{ id: dniAna }] = await q<{ id: string }>(
-    `insert into servicios.documentos (persona_id, tipo, nombre, mime, tamano, clave, lado) values ($1, 'DNI_ANVERSO', 'dni.jpg', 'image/jpeg', 10, 'k-dni-ana', 'CLIENTE') returning id`,
+    `insert into servicios.documentos (persona_id, tipo, nombre, mime, tamano, clave, lado, finalidad)
+     values ($1, 'DNI_ANVERSO', 'dni.jpg', 'image/jpeg', 10, 'k-dni-ana', 'CLIENTE', 'Identificar a la persona') returning id`,
     [ids.ana],
   );
   await q(`insert into servicios.usuarios (tipo_documento, numero_documento, email, persona_id) values ('PASAPORTE', 'XPRIV0001', 'ana@example.com', $1)`, [ids.ana]);
@@ -270,8 +271,8 @@ describe('blocked data (LOPDGDD art. 32)', () => {
 
   it('the retention job destroys what is past its period and records it; her deed (the protocol) stays blocked', async () => {
     // nothing is past a long period
-    expect(await destruirVencidos(s.ctx.db, { retencionFichasDias: 3650, retencionCitasDias: 1095, intervaloSegundos: 3600 })).toEqual([]);
-    const hechas = await destruirVencidos(s.ctx.db, { retencionFichasDias: 0, retencionCitasDias: 0, intervaloSegundos: 3600 });
+    expect(await destruirVencidos(s.ctx.db, { retencionFichasDias: 3650, retencionCitasDias: 1095, intervaloSegundos: 3600, documentosIdentidadDias: 30 })).toEqual([]);
+    const hechas = await destruirVencidos(s.ctx.db, { retencionFichasDias: 0, retencionCitasDias: 0, intervaloSegundos: 3600, documentosIdentidadDias: 30 });
     expect(hechas).toEqual(
       expect.arrayContaining([
         { tipo: 'citas', personaId: ids.ana, registros: 1, detalle: { citas: 1 } },
@@ -294,7 +295,7 @@ describe('blocked data (LOPDGDD art. 32)', () => {
     expect(leido.body.map((d: any) => d.tipo).sort()).toEqual(['citas', 'ficha']);
     expect((await get('/despacho/privacidad/destrucciones', tokens.staff)).status).toBe(404);
     // a second run finds nothing more
-    expect(await destruirVencidos(s.ctx.db, { retencionFichasDias: 0, retencionCitasDias: 0, intervaloSegundos: 3600 })).toEqual([]);
+    expect(await destruirVencidos(s.ctx.db, { retencionFichasDias: 0, retencionCitasDias: 0, intervaloSegundos: 3600, documentosIdentidadDias: 30 })).toEqual([]);
   });
 
   it('she still sees and exports her own data', async () => {
