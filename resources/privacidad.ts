@@ -1,4 +1,5 @@
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
+import { tratamiento } from '../domain/tratamientos';
 
 /**
  * Personal data (RGPD arts. 15-21; services API, server/routes/privacidad.ts): the person's export,
@@ -9,6 +10,14 @@ export default defineResource({
   name: 'privacidad',
   dataProvider: 'servicios',
   labels: { singular: 'Solicitud de protección de datos', plural: 'Solicitudes de protección de datos', gender: 'f' },
+  tratamiento: tratamiento({
+    actividad: 'Ejercicio de derechos de protección de datos',
+    finalidad: 'Atender las solicitudes de supresión, oposición y limitación en el plazo de un mes',
+    baseJuridica: 'Obligación legal (RGPD arts. 12 y 17-21)',
+    categorias: 'Solicitantes: tipo de solicitud, motivo, respuesta y fechas',
+    destinatarios: 'El personal de la notaría y los administradores',
+    conservacion: 'Tres años desde la respuesta (prescripción de infracciones, LOPDGDD art. 78)',
+  }),
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,
   paths: {

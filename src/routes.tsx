@@ -42,6 +42,7 @@ export const privateRoutes: PageRoute[] = [
   { path: '/despacho/citas', page: lazy(() => import('./pages/despacho/CitasDespacho')), guard: 'despacho-expedientes' },
   { path: '/despacho/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'despacho-expedientes' },
   { path: '/admin/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'admin' },
+  { path: '/admin/privacidad/registro', page: lazy(() => import('./pages/admin/RegistroActividades')), guard: 'admin' },
   { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), guard: 'admin' },
   { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), guard: 'admin' },
 ];

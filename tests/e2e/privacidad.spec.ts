@@ -127,13 +127,25 @@ test('Ana sees, exports and erases her data; the office accepts; blocked, then d
   await screenshot(ana, 'privacidad-06-respuesta');
 
   // the retention job destroys her other persona (no deed), records it, and keeps her case blocked
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await signIn(admin, ADMIN);
   await expect
     .poll(async () => ((await api(admin, '/despacho/privacidad/destrucciones')).body as any[]).filter((d) => d.personaId === hija.body.id).map((d) => d.tipo), {
       timeout: 20_000,
     })
     .toEqual(['ficha']);
+  // the admin's inbox holds the answered request; the record of processing (RGPD art. 30) is a page and a PDF
+  await admin.goto('/admin/notarias');
+  await admin.getByRole('link', { name: 'Solicitudes', exact: true }).click();
+  await expect(admin.getByRole('row', { name: /Ya no necesito los servicios.*Aceptada/ })).toBeVisible();
+  await admin.goto('/admin/notarias');
+  await admin.getByRole('link', { name: 'Registro de actividades de tratamiento' }).click();
+  await expect(admin.getByRole('heading', { name: 'Registro de actividades de tratamiento' })).toBeVisible();
+  await expect(admin.getByText('Fichas de clientes y de las personas que gestionan')).toBeVisible();
+  await screenshot(admin, 'privacidad-07-registro-actividades');
+  const [registro] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Descargar PDF' }).click()]);
+  expect(execFileSync('pdftotext', [(await registro.path())!, '-'], { encoding: 'utf8' })).toContain('Base jurídica');
+
   const propia = exportacionSchema.parse((await api(ana, '/privacidad/exportacion')).body);
   expect(propia.personas.map((p) => p.id)).toEqual([idAna]);
   expect(propia.expedientes.map((e) => e.titulo)).toEqual([titulo]);

@@ -36,7 +36,8 @@ export default function Admin() {
         </nav>
       )}
       <nav aria-label="Protección de datos" style={{ marginBottom: 12 }}>
-        Protección de datos: <Link to="/admin/privacidad">Solicitudes</Link>
+        Protección de datos: <Link to="/admin/privacidad">Solicitudes</Link> ·{' '}
+        <Link to="/admin/privacidad/registro">Registro de actividades de tratamiento</Link>
       </nav>
       <Tabs
         activeKey={active}
