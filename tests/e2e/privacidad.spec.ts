@@ -64,6 +64,13 @@ test('Ana sees, exports and erases her data; the office accepts; blocked, then d
   });
   expect(hija.status, JSON.stringify(hija.body)).toBe(201);
 
+  // identity images: their purpose is stated where they are collected
+  await ana.goto('/datos-personales');
+  await ana.getByRole('button', { name: 'Nueva Persona' }).click();
+  await ana.getByRole('dialog', { name: 'Nueva Persona' }).getByRole('button', { name: /Persona Física/ }).click();
+  await expect(ana.getByText('Finalidad: identificar a la persona para el otorgamiento de escrituras.', { exact: false })).toBeVisible();
+  await ana.keyboard.press('Escape');
+
   // staff Lucía reads her case (with her ficha)
   await signIn(lucia, LUCIA);
   await lucia.goto(`/despacho/expedientes/${caso.body.id}`);
