@@ -18,6 +18,11 @@ export const ETIQUETA_TIPO_DOCUMENTO: Record<TipoDocumentoExpediente | TipoDocum
   ESCRITURA_CONSTITUCION: 'Escritura de constitución',
 };
 
+/** Identity-document images: collected only for this purpose, stated with each upload and kept with the row. */
+export const TIPOS_DOCUMENTO_IDENTIDAD = ['DNI_ANVERSO', 'DNI_REVERSO'] as const;
+export const FINALIDAD_DOCUMENTO_IDENTIDAD = 'Identificar a la persona para el otorgamiento de escrituras';
+export const esDocumentoIdentidad = (tipo: string) => (TIPOS_DOCUMENTO_IDENTIDAD as readonly string[]).includes(tipo);
+
 /** The other fields of an upload (multipart), beside `archivo`. */
 export const subidaExpedienteSchema = z.object({
   tipo: z.enum(TIPOS_DOCUMENTO_EXPEDIENTE, { error: 'El tipo de documento debe ser ESCRITURA, COPIA u OTRO' }).default('ESCRITURA'),
@@ -36,6 +41,8 @@ export interface DocumentoDto {
   tamano: number;
   lado: 'CLIENTE' | 'NOTARIA';
   creadoEn: string;
+  /** Why it is held (identity images: FINALIDAD_DOCUMENTO_IDENTIDAD); null for the others. */
+  finalidad?: string | null;
 }
 
 /** Accepted by the file pickers; the server checks the content, not this. */

@@ -224,9 +224,26 @@ export interface MenuPlacement {
   also?: string[];
 }
 
+/**
+ * How a resource that holds personal data is processed (RGPD art. 30): the record of processing
+ * activities (domain/registro-actividades.ts, the admin's /admin/privacidad/registro) derives from these.
+ */
+export interface Tratamiento {
+  /** The processing activity's name. */
+  actividad: string;
+  finalidad: string;
+  baseJuridica: string;
+  /** Categories of data subjects and of personal data. */
+  categorias: string;
+  destinatarios: string;
+  conservacion: string;
+}
+
 interface ResourceBase {
   /** Refine resource name; for the supabase provider also the table. */
   name: string;
+  /** Declared when it holds personal data (RGPD art. 30). */
+  tratamiento?: Tratamiento;
   labels: Labels;
   icon?: ComponentType;
   /** Its own page. A catalogue without an admin tab is served at `/admin/recursos/<name>`, and only if it declares that route. */

@@ -33,7 +33,9 @@ export const session = {
  * Marks that the session ended by itself (expired, refused): the login page then says so once
  * instead of greeting the person as if they had never signed in. Per tab (sessionStorage).
  */
-const EXPIRED_KEY = 'sesion_caducada';
+export const EXPIRED_KEY = 'sesion_caducada';
+/** Where a clicked case row is kept for the next screens (session storage; src/pages/expedientes/datos.ts). */
+export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
 export const sessionExpiry = {
   mark() {
     try {

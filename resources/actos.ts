@@ -1,6 +1,7 @@
 import type { BaseRecord } from '@refinedev/core';
 import { isTempId, type ActoDto } from '../domain/expediente';
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
+import { BASE_CONTRATO, BASE_LEGAL_NOTARIAL, CONSERVACION_PROTOCOLO, SIN_CESIONES, tratamiento } from '../domain/tratamientos';
 
 /**
  * An act kept in this browser while the server cannot be reached is stored in the act's draft
@@ -58,6 +59,14 @@ export default defineResource({
   name: 'actos',
   dataProvider: 'servicios',
   labels: { singular: 'Acto', plural: 'Actos', gender: 'm' },
+  tratamiento: tratamiento({
+    actividad: 'Actos notariales y sus formularios',
+    finalidad: 'Recoger los datos que necesita la escritura de cada acto',
+    baseJuridica: `${BASE_CONTRATO}; ${BASE_LEGAL_NOTARIAL}`,
+    categorias: 'Otorgantes y terceros que el acto nombra: los datos del formulario de cada acto',
+    destinatarios: SIN_CESIONES,
+    conservacion: CONSERVACION_PROTOCOLO,
+  }),
   // any signed-in person, on the records the services API lets them see (others answer 404)
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,

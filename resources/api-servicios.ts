@@ -8,6 +8,7 @@ import copias from './copias';
 import mensajes from './mensajes';
 import borradores from './borradores';
 import copiasElectronicas from './copias-electronicas';
+import privacidad from './privacidad';
 import { despachoCitas, despachoExpedientes } from './despacho';
 
 /**
@@ -26,6 +27,7 @@ export const serviciosResources: ServiciosConfig[] = [
   mensajes,
   borradores,
   copiasElectronicas,
+  privacidad,
   despachoExpedientes,
   despachoCitas,
 ];

@@ -1,4 +1,5 @@
 import { defineResource, HARD_DELETE, ownerOr, staffOfNotaria } from '../domain/resource';
+import { BASE_CONTRATO, tratamiento } from '../domain/tratamientos';
 
 /**
  * Appointments (table public.citas behind /rest/v1): each belongs to the person who booked it
@@ -11,6 +12,14 @@ export default defineResource({
   dataProvider: 'supabase',
   views: 'own',
   labels: { singular: 'Cita', plural: 'Citas', gender: 'f' },
+  tratamiento: tratamiento({
+    actividad: 'Citas con la notaría',
+    finalidad: 'Reservar, cambiar y recordar citas presenciales u online',
+    baseJuridica: BASE_CONTRATO,
+    categorias: 'Clientes: fecha, hora, asunto y modalidad',
+    destinatarios: 'El personal de la notaría de la cita',
+    conservacion: 'Mientras dure la relación; tras una supresión aceptada, RETENCION_CITAS_DIAS (por defecto 3 años) y después destruidas',
+  }),
   route: '/citas',
   menu: { order: 60 },
   access: {

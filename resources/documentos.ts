@@ -1,4 +1,5 @@
 import { defineResource, HARD_DELETE, nobody, signedIn } from '../domain/resource';
+import { BASE_CONTRATO, BASE_LEGAL_NOTARIAL, tratamiento } from '../domain/tratamientos';
 
 /**
  * Documents of a case (deeds, copies, other documents the office uploads) and of a persona (DNI,
@@ -9,6 +10,14 @@ export default defineResource({
   name: 'documentos',
   dataProvider: 'servicios',
   labels: { singular: 'Documento', plural: 'Documentos', gender: 'm' },
+  tratamiento: tratamiento({
+    actividad: 'Documentos de expedientes y de personas (incluidas imágenes de documentos de identidad)',
+    finalidad: 'Entregar escrituras y copias; identificar a la persona para el otorgamiento (imágenes del DNI)',
+    baseJuridica: `${BASE_LEGAL_NOTARIAL}; ${BASE_CONTRATO}`,
+    categorias: 'Clientes: escrituras, copias, imágenes de documentos de identidad',
+    destinatarios: 'La persona y el personal de la notaría que trabaja un expediente suyo',
+    conservacion: 'Escrituras y copias: protocolo notarial. Imágenes de documentos de identidad: DOCUMENTOS_IDENTIDAD_DIAS (por defecto 30 días) tras terminar los expedientes de la persona',
+  }),
   // the services API decides on every call: staff of the case's notaría upload to a case, the
   // persona's own side to a persona; the client side and representatives who may read cases see them
   access: { list: signedIn, create: signedIn, edit: nobody, delete: signedIn },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BankOutlined } from '@ant-design/icons';
-import { anyone, catalogueAccess, defineResource, HARD_DELETE, optionalEmail, optionalPhone, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineResource, HARD_DELETE, optionalEmail, optionalPhone, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
 
 /** Notary offices (table notarias). Deleted for real; staff and templates go with them (on delete cascade). */
 export const notariaSchema = z.object({
@@ -14,6 +14,10 @@ export const notariaSchema = z.object({
   sistema_videoconferencia: optionalUrl('La URL del sistema de videoconferencia no es válida'),
   externalidnotaria: requiredText('El identificador externo es obligatorio'),
   idint: requiredPositiveInt('El número interno es obligatorio', 'El número interno debe ser un número entero positivo'),
+  // the controller and its data-protection officer, shown on /privacidad and at registration
+  responsable_tratamiento: optionalText(200),
+  dpd_nombre: optionalText(200),
+  dpd_email: optionalEmail('Formato de email del delegado de protección de datos inválido'),
 });
 
 export default defineResource({
@@ -31,6 +35,9 @@ export default defineResource({
     { name: 'sistema_videoconferencia', label: 'Sistema de videoconferencia', widget: 'url', placeholder: 'https://' },
     { name: 'externalidnotaria', label: 'Identificador externo', widget: 'text', placeholder: 'NOT001', help: 'El código con el que los clientes inician sesión en esta notaría' },
     { name: 'idint', label: 'Número interno', widget: 'number', help: 'El número con el que los expedientes identifican la notaría' },
+    { name: 'responsable_tratamiento', label: 'Responsable del tratamiento', widget: 'text', help: 'Nombre del notario o de la sociedad titular; figura en la información de privacidad' },
+    { name: 'dpd_nombre', label: 'Delegado de protección de datos', widget: 'text' },
+    { name: 'dpd_email', label: 'Correo del delegado de protección de datos', widget: 'email' },
   ],
   list: {
     columns: [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TeamOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, HARD_DELETE, onlyLive, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
 import { TIPOS_DOCUMENTO, normalizeIdentifier, validateIdentifier } from '../domain/identifiers';
+import { tratamiento } from '../domain/tratamientos';
 
 export const CALENDAR_TYPES = ['lovable', 'google', 'office365'] as const;
 export type CalendarType = (typeof CALENDAR_TYPES)[number];
@@ -52,6 +53,14 @@ export default defineResource({
   name: 'personal',
   dataProvider: 'supabase',
   labels: { singular: 'Miembro del personal', plural: 'Personal', gender: 'm' },
+  tratamiento: tratamiento({
+    actividad: 'Personal de las notarías',
+    finalidad: 'Organizar la agenda y el acceso del personal al despacho',
+    baseJuridica: 'Relación laboral o profesional (RGPD art. 6.1.b)',
+    categorias: 'Empleados: nombre, email, cargo, documento de identidad, calendario',
+    destinatarios: 'Administradores del portal; los clientes ven el nombre de quien les atiende',
+    conservacion: 'Mientras dure la relación',
+  }),
   icon: TeamOutlined,
   adminTab: { order: 2 },
   schema: personalSchema,

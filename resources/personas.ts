@@ -1,4 +1,5 @@
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
+import { BASE_CONTRATO, BASE_LEGAL_NOTARIAL, CONSERVACION_BLOQUEO, SIN_CESIONES, tratamiento } from '../domain/tratamientos';
 
 /**
  * Personas of the services API: the signed-in person's own record, those they own (filter
@@ -9,6 +10,14 @@ export default defineResource({
   name: 'personas',
   dataProvider: 'servicios',
   labels: { singular: 'Persona', plural: 'Personas', gender: 'f' },
+  tratamiento: tratamiento({
+    actividad: 'Fichas de clientes y de las personas que gestionan',
+    finalidad: 'Identificar a los otorgantes y preparar los actos y escrituras que solicitan',
+    baseJuridica: `${BASE_CONTRATO}; ${BASE_LEGAL_NOTARIAL}`,
+    categorias: 'Clientes y personas que gestionan o representan: identificación, contacto, dirección, estado civil y régimen económico, profesión',
+    destinatarios: SIN_CESIONES,
+    conservacion: CONSERVACION_BLOQUEO,
+  }),
   // any signed-in person, on the records the services API lets them see (others answer 404)
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,

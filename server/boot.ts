@@ -12,6 +12,7 @@ import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
 import { createStorage } from './storage/index.js';
 import { barrerAlArrancar, startBarridoArchivos } from './storage/barrido.js';
+import { startRetencion } from './services/privacidad-retencion.js';
 import { ASSET_HEADERS, securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
@@ -63,6 +64,8 @@ export async function startServer(
   // files whose row never committed (a crash between the two) or whose row is gone
   await barrerAlArrancar(db, ctx.storage, log);
   const barrido = startBarridoArchivos(db, ctx.storage, log);
+  // blocked personal data past its legal period destroyed, and recorded (LOPDGDD art. 32)
+  const retencion = startRetencion(db, config.privacidad, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
   const avisosMensajes = startAvisosMensajes(db, log);
   const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS);
@@ -71,6 +74,7 @@ export async function startServer(
   } catch (e) {
     await avisos.stop();
     await barrido.stop();
+    await retencion.stop();
     await avisosMensajes.stop();
     await autovacuum?.stop();
     await db.close();
@@ -92,6 +96,7 @@ export async function startServer(
       await stop();
       await avisos.stop();
       await barrido.stop();
+    await retencion.stop();
       await avisosMensajes.stop();
       await autovacuum?.stop();
       await db.close();

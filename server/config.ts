@@ -70,6 +70,20 @@ export interface Config {
   storage: StorageSettings;
   /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
   gateway: GatewaySettings;
+  /** Personal data (server/services/privacidad-*.ts): how long blocked data is kept, per kind, and identity images. */
+  privacidad: PrivacidadSettings;
+}
+
+/** Days, per kind of data, that blocked data (an accepted erasure, LOPDGDD art. 32) is kept before it is destroyed. */
+export interface PrivacidadSettings {
+  /** Personas, their privilegios and links (RETENCION_FICHAS_DIAS; 10 years: Ley 10/2010 art. 25). */
+  retencionFichasDias: number;
+  /** Appointments (RETENCION_CITAS_DIAS; 3 years: the limitation of data-protection infringements, LOPDGDD art. 78). */
+  retencionCitasDias: number;
+  /** How often the retention job runs (RETENCION_INTERVALO_SEGUNDOS). */
+  intervaloSegundos: number;
+  /** Days identity-document images are kept after every case of their person finished (DOCUMENTOS_IDENTIDAD_DIAS). */
+  documentosIdentidadDias: number;
 }
 
 export interface GatewaySettings {
@@ -145,6 +159,12 @@ const positiveInt = (value: string | undefined, fallback: number) => {
   return Number.isInteger(n) ? n : fallback;
 };
 
+/** A whole number of zero or more, or its default (0 days: destroyed at the next run). */
+const nonNegativeInt = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = overrides.production ?? env.NODE_ENV === 'production';
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET || DEV_SECRET);
@@ -202,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxAnswerBytes: positiveInt(env.GATEWAY_MAX_ANSWER_BYTES, 20_000_000),
       schemas: list(env.GATEWAY_SCHEMAS ?? 'public'),
       plan: env.GATEWAY_PLAN === 'true',
+    },
+    privacidad: {
+      retencionFichasDias: nonNegativeInt(env.RETENCION_FICHAS_DIAS, 3650),
+      retencionCitasDias: nonNegativeInt(env.RETENCION_CITAS_DIAS, 1095),
+      intervaloSegundos: positiveInt(env.RETENCION_INTERVALO_SEGUNDOS, 3600),
+      documentosIdentidadDias: nonNegativeInt(env.DOCUMENTOS_IDENTIDAD_DIAS, 30),
     },
     ...overrides,
   };

@@ -18,6 +18,7 @@ export const publicRoutes: PageRoute[] = [
   // public: the QR of every electronic copy leads here
   { path: '/verificar', page: lazy(() => import('./pages/verificar/Verificar')) },
   { path: '/verificar/:csv', page: lazy(() => import('./pages/verificar/Verificar')) },
+  { path: '/privacidad', page: lazy(() => import('./pages/privacidad/Privacidad')) },
 ];
 
 const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));
@@ -42,6 +43,9 @@ export const privateRoutes: PageRoute[] = [
   { path: '/despacho', page: lazy(() => import('./pages/despacho/Despacho')), guard: 'despacho-expedientes' },
   { path: '/despacho/expedientes/:id', page: lazy(() => import('./pages/despacho/ExpedienteDespacho')), guard: 'despacho-expedientes' },
   { path: '/despacho/citas', page: lazy(() => import('./pages/despacho/CitasDespacho')), guard: 'despacho-expedientes' },
+  { path: '/despacho/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'despacho-expedientes' },
+  { path: '/admin/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'admin' },
+  { path: '/admin/privacidad/registro', page: lazy(() => import('./pages/admin/RegistroActividades')), guard: 'admin' },
   { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), guard: 'admin' },
   { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), guard: 'admin' },
 ];

@@ -46,6 +46,7 @@ export async function requireStaffOf(
   const { rows } = await db.query<{ id: string; personaId: string; estado: string; notariaId: number }>(
     `select e.id, e.persona_id as "personaId", e.estado, e.notaria_id as "notariaId"
        from servicios.expedientes e join public.notarias n on n.idint = e.notaria_id
+       join servicios.personas p on p.id = e.persona_id and p.bloqueada_en is null -- blocked (LOPDGDD art. 32): not the office's
       where e.id = $1 and n.id = any ($2::bigint[])`,
     [expedienteId, notarias],
   );

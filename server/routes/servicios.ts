@@ -24,6 +24,7 @@ import { recursosRoutes } from './recursos.js';
 import { serviciosResources } from '../../resources/api-servicios.js';
 import { centroEventos, type CentroEventos } from '../eventos.js';
 import { eventosRoutes } from './eventos.js';
+import { privacidadDespachoRoutes, privacidadRoutes } from './privacidad.js';
 
 /** Live streams one server holds at most (GET /eventos): each costs a socket and a few KB. */
 export const MAX_EVENTOS = 10_000;
@@ -55,7 +56,9 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/expediente', expedientesRoutes(ctx));
   app.route('/acto', devolverActoRoutes(ctx));
   app.route('/acto', actosRoutes(ctx));
+  app.route('/despacho/privacidad', privacidadDespachoRoutes(ctx));
   app.route('/despacho', despachoRoutes(ctx));
+  app.route('/privacidad', privacidadRoutes(ctx));
   app.route('/persona', personaLookupRoutes(ctx));
   app.route('/persona', personaRoutes(ctx));
   app.route('/privilegio', privilegioRoutes(ctx));

@@ -29,8 +29,9 @@ export async function casoVisible(db: Queryable, id: string, user: SessionUser):
   const { rows } = await db.query<{ id: string; titulo: string; estado: string; persona_id: string; notaria_id: number; personal: boolean }>(
     `select e.id, e.titulo, e.estado, e.persona_id, e.notaria_id,
             exists (select 1 from public.notarias n where n.idint = e.notaria_id and n.id = any ($2::bigint[])) as personal
-       from servicios.expedientes e where e.id = $1`,
-    [id, staffNotarias(user)],
+       from servicios.expedientes e join servicios.personas p on p.id = e.persona_id
+      where e.id = $1 and (p.bloqueada_en is null or p.id = $3) -- blocked (LOPDGDD art. 32)`,
+    [id, staffNotarias(user), user.id],
   );
   const e = rows[0];
   if (!e) return null;

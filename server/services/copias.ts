@@ -98,7 +98,7 @@ export async function copiasDespacho(db: Queryable, user: SessionUser, estado?: 
   const notarias = notariasDePersonal(user);
   if (!notarias.length) throw new HttpError(404, 'Recurso no encontrado');
   const { rows } = await db.query<CopiaRow>(
-    `${SELECT} where e.notaria_id in (select idint from public.notarias where id = any($1::bigint[])) ${estado ? 'and c.estado = $2' : ''}
+    `${SELECT} where e.notaria_id in (select idint from public.notarias where id = any($1::bigint[])) and p.bloqueada_en is null ${estado ? 'and c.estado = $2' : ''}
       order by (c.estado in ('SOLICITADA', 'EN_PREPARACION')) desc, c.creada_en desc, c.id limit ${MAX_LISTA}`,
     estado ? [notarias, estado] : [notarias],
   );

@@ -27,7 +27,7 @@ const toDto = (r: CitaDespacho): CitaDespacho => ({ ...r, id: Number(r.id), staf
 /** GET /despacho/citas: my notarías' appointments between two dates (at most 31 days: bounded). */
 export async function listarCitasDespacho(db: Queryable, user: Pick<SessionUser, 'notarias'>, desde: string, hasta: string): Promise<CitaDespacho[]> {
   const { rows } = await db.query<CitaDespacho>(
-    `${SELECT} where c.notaria_id = any($1::bigint[]) and c.date between $2::date and $3::date order by c.date, c.time, s.name limit 2000`,
+    `${SELECT} where c.notaria_id = any($1::bigint[]) and p.bloqueada_en is null and c.date between $2::date and $3::date order by c.date, c.time, s.name limit 2000`,
     [staffNotarias(user), desde, hasta],
   );
   return rows.map(toDto);
@@ -35,7 +35,8 @@ export async function listarCitasDespacho(db: Queryable, user: Pick<SessionUser,
 
 async function citaDeMiNotaria(db: Queryable, user: Pick<SessionUser, 'notarias'>, id: string): Promise<{ notaria_id: number }> {
   if (!/^\d{1,15}$/.test(id)) throw new HttpError(404, MENSAJES_CITAS_DESPACHO.noEncontrada);
-  const { rows } = await db.query<{ notaria_id: number }>('select notaria_id from public.citas where id = $1 and notaria_id = any($2::bigint[]) for update', [
+  const { rows } = await db.query<{ notaria_id: number }>(`select notaria_id from public.citas c where id = $1 and notaria_id = any($2::bigint[])
+      and not exists (select 1 from servicios.personas p where p.id = c.client_id and p.bloqueada_en is not null) for update`, [
     id,
     staffNotarias(user),
   ]);

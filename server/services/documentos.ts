@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { HttpError } from '../http.js';
 import type { Subida } from '../storage/subida.js';
-import type { DocumentoDto, TipoDocumentoExpediente, TipoDocumentoPersona } from '../../domain/documentos.js';
+import { FINALIDAD_DOCUMENTO_IDENTIDAD, TIPOS_DOCUMENTO_IDENTIDAD, esDocumentoIdentidad, type DocumentoDto, type TipoDocumentoExpediente, type TipoDocumentoPersona } from '../../domain/documentos.js';
 import { casoVisible, exigirCaso, exigirNotaria, notariasDePersonal } from './acceso-caso.js';
 import { isUuid, tienePermiso } from './expedientes.js';
 import { notificar } from '../notificaciones/index.js';
@@ -27,9 +27,10 @@ interface DocumentoRow {
   lado: 'CLIENTE' | 'NOTARIA';
   clave: string;
   creado_en: Date | string;
+  finalidad: string | null;
 }
 
-const COLUMNAS = 'id, expediente_id, persona_id, tipo, nombre, mime, tamano, lado, clave, creado_en';
+const COLUMNAS = 'id, expediente_id, persona_id, tipo, nombre, mime, tamano, lado, clave, creado_en, finalidad';
 
 export const aDto = (r: DocumentoRow): DocumentoDto => ({
   id: r.id,
@@ -41,6 +42,7 @@ export const aDto = (r: DocumentoRow): DocumentoDto => ({
   tamano: Number(r.tamano),
   lado: r.lado,
   creadoEn: new Date(r.creado_en).toISOString(),
+  finalidad: r.finalidad ?? null,
 });
 
 /** At most this many documents are listed for one case or persona (newest first). */
@@ -64,9 +66,9 @@ function exigirArchivo(subida: Subida | undefined): Extract<Subida, { ok: true }
 
 async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, tipo: string, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA') {
   const { rows } = await db.query<DocumentoRow>(
-    `insert into servicios.documentos (expediente_id, persona_id, tipo, nombre, mime, tamano, clave, subido_por, lado)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNAS}`,
-    [dueño.expedienteId ?? null, dueño.personaId ?? null, tipo, a.nombre, a.mime, a.tamano, a.clave, user.id, lado],
+    `insert into servicios.documentos (expediente_id, persona_id, tipo, nombre, mime, tamano, clave, subido_por, lado, finalidad)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNAS}`,
+    [dueño.expedienteId ?? null, dueño.personaId ?? null, tipo, a.nombre, a.mime, a.tamano, a.clave, user.id, lado, esDocumentoIdentidad(tipo) ? FINALIDAD_DOCUMENTO_IDENTIDAD : null],
   );
   return aDto(rows[0]);
 }
@@ -93,11 +95,27 @@ async function veDocumentosPersona(db: Queryable, personaId: string, user: Sessi
   return rows.length > 0;
 }
 
+/**
+ * May the caller see this persona's identity-document images? Only the person (or the owner who
+ * manages the record) and staff of a notaría where the person has a case; never a representative.
+ */
+async function veIdentidad(db: Queryable, personaId: string, user: SessionUser): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(
+    `select exists (select 1 from servicios.personas p where p.id = $1 and p.bloqueada_en is null and (p.id = $2 or p.owner_id = $2))
+         or exists (select 1 from servicios.expedientes e join public.notarias n on n.idint = e.notaria_id
+                     join servicios.personas p on p.id = e.persona_id and p.bloqueada_en is null
+                     where e.persona_id = $1 and n.id = any($3::bigint[])) as ok`,
+    [personaId, user.id, notariasDePersonal(user)],
+  );
+  return rows[0].ok;
+}
+
 export async function listarDocumentosPersona(db: Queryable, personaId: string, user: SessionUser): Promise<DocumentoDto[]> {
   if (!(await veDocumentosPersona(db, personaId, user))) throw new HttpError(404, 'Persona no encontrada');
+  const identidad = await veIdentidad(db, personaId, user);
   const { rows } = await db.query<DocumentoRow>(
-    `select ${COLUMNAS} from servicios.documentos where persona_id = $1 order by creado_en desc, id limit ${MAX_LISTA}`,
-    [personaId],
+    `select ${COLUMNAS} from servicios.documentos where persona_id = $1 and ($2 or tipo <> all ($3::text[])) order by creado_en desc, id limit ${MAX_LISTA}`,
+    [personaId, identidad, TIPOS_DOCUMENTO_IDENTIDAD],
   );
   return rows.map(aDto);
 }
@@ -115,7 +133,11 @@ export async function documentoVisible(db: Queryable, id: string, user: SessionU
   const { rows } = await db.query<DocumentoRow>(`select ${COLUMNAS} from servicios.documentos where id = $1`, [id]);
   const r = rows[0];
   if (!r) return null;
-  const visible = r.expediente_id ? (await casoVisible(db, r.expediente_id, user)) !== null : await veDocumentosPersona(db, r.persona_id!, user);
+  const visible = r.expediente_id
+    ? (await casoVisible(db, r.expediente_id, user)) !== null
+    : esDocumentoIdentidad(r.tipo)
+      ? await veIdentidad(db, r.persona_id!, user)
+      : await veDocumentosPersona(db, r.persona_id!, user);
   return visible ? { ...aDto(r), clave: r.clave } : null;
 }
 

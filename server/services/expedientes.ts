@@ -89,7 +89,7 @@ export async function exigirPermiso(db: Queryable, personaId: string, viewerId: 
 async function personasVisibles(db: Queryable, viewerId: string): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `select $1::uuid as id
-     union select id from servicios.personas where owner_id = $1::uuid
+     union select id from servicios.personas where owner_id = $1::uuid and bloqueada_en is null
      union select persona_otorgante_id from servicios.privilegios
             where persona_receptora_id = $1::uuid and servicios.tiene_permiso(persona_otorgante_id, $1::uuid, 'leer_expedientes')`,
     [viewerId],

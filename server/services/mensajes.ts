@@ -86,7 +86,7 @@ export async function noLeidos(db: Queryable, user: SessionUser): Promise<NoLeid
   const { rows } = await db.query<{ expediente_id: string; n: number }>(
     `with personas as (
        select $1::uuid as id
-       union select id from servicios.personas where owner_id = $1::uuid
+       union select id from servicios.personas where owner_id = $1::uuid and bloqueada_en is null
        union select persona_otorgante_id from servicios.privilegios
               where persona_receptora_id = $1::uuid and servicios.tiene_permiso(persona_otorgante_id, $1::uuid, 'leer_expedientes'))
      , mias as (select idint from public.notarias where id = any($2::bigint[]))
@@ -94,7 +94,8 @@ export async function noLeidos(db: Queryable, user: SessionUser): Promise<NoLeid
        from servicios.mensajes m join servicios.expedientes e on e.id = m.expediente_id
       where m.leido_en is null
         and ((m.lado = 'NOTARIA' and e.persona_id in (select id from personas) and e.notaria_id not in (select idint from mias))
-          or (m.lado = 'CLIENTE' and e.notaria_id in (select idint from mias)))
+          or (m.lado = 'CLIENTE' and e.notaria_id in (select idint from mias)
+              and not exists (select 1 from servicios.personas pb where pb.id = e.persona_id and pb.bloqueada_en is not null)))
       group by m.expediente_id`,
     [user.id, notariasDePersonal(user)],
   );

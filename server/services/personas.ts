@@ -45,7 +45,10 @@ export const PERSONA_COLUMNS = `p.id, p.owner_id, p.tipo_persona, p.identificado
  * spares the function calls in the common case (a third of the cost of GET /persona/{id}).
  */
 const ACCESS = `case
-    when p.id = $1 or p.owner_id = $1 then 'full'
+    when p.id = $1 then 'full'
+    -- blocked by an accepted erasure (LOPDGDD art. 32): to everybody else it does not exist
+    when p.bloqueada_en is not null then null
+    when p.owner_id = $1 then 'full'
     when servicios.tiene_permiso(p.id, $1, 'leer_ficha') or servicios.tiene_permiso(p.id, $1, 'actualizar_ficha') then 'full'
     when servicios.tiene_permiso(p.id, $1, 'leer_ficha_reducida') then 'reduced'
   end as access`;

@@ -13,6 +13,7 @@ import { useCatalogos } from './use-catalogos';
 import ContactoDireccionEnvio from './ContactoDireccionEnvio';
 import FechaInput from './FechaInput';
 import SubidaDocumento from './SubidaDocumento';
+import { FINALIDAD_DOCUMENTO_IDENTIDAD } from '../../domain/documentos';
 import type { PersonaFormProps } from './persona-form-props';
 import './persona-forms.css';
 
@@ -92,6 +93,11 @@ export default function PersonaFisicaForm({ initialValues, personaId, variant, r
           <SubidaDocumento tipo="DNI_REVERSO" personaId={personaId} />
         </Col>
       </Row>
+      {/* the purpose of identity images, stated where they are collected (issue 33) */}
+      <Typography.Paragraph type="secondary" className="pf-finalidad-dni">
+        Finalidad: {FINALIDAD_DOCUMENTO_IDENTIDAD.toLowerCase()}. Solo las verán usted y el personal de la notaría que trabaje un expediente suyo, y se
+        borran automáticamente cuando dejan de ser necesarias.
+      </Typography.Paragraph>
 
       <Divider orientation="left" orientationMargin={0}>Género y fecha de nacimiento</Divider>
       <Row gutter={16}>

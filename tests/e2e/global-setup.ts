@@ -18,7 +18,9 @@ export default async function globalSetup() {
   const child = spawn(process.execPath, serverArgs(), {
     env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test',
       // every journey signs in from 127.0.0.1, often as the same demo user: PIN caps would refuse them
-      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' }),
+      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000',
+      // blocked personal data destroyed at once (privacidad.spec.ts); nothing else is ever blocked
+      RETENCION_FICHAS_DIAS: '0', RETENCION_CITAS_DIAS: '0', RETENCION_INTERVALO_SEGUNDOS: '2' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);

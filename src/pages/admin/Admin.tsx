@@ -35,6 +35,10 @@ export default function Admin() {
           ))}
         </nav>
       )}
+      <nav aria-label="Protección de datos" style={{ marginBottom: 12 }}>
+        Protección de datos: <Link to="/admin/privacidad">Solicitudes</Link> ·{' '}
+        <Link to="/admin/privacidad/registro">Registro de actividades de tratamiento</Link>
+      </nav>
       <Tabs
         activeKey={active}
         // A new tab starts from its own defaults: the previous list's page, sort and search go away.

@@ -118,6 +118,9 @@ function ListaDespacho() {
         <Link to="/despacho/citas">
           <Button icon={<CalendarOutlined />}>Citas de la notaría</Button>
         </Link>
+        <Link to="/despacho/privacidad">
+          <Button>Solicitudes de protección de datos</Button>
+        </Link>
       </div>
       <CopiasPorAtender />
       <Segmentos

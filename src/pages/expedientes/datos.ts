@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
 import { useList } from '@refinedev/core';
 import { useClientesBuscables } from '../../persona-forms/use-clientes';
-import { session } from '../../../providers/session';
+import { EXPEDIENTE_SESSION_KEY, session } from '../../../providers/session';
 import { displayName } from '../../../providers/auth-provider';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente';
 
 /** Where a clicked case row is kept for the next screens: session storage, key expedienteData. */
-export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
+export { EXPEDIENTE_SESSION_KEY };
 
 export function guardarExpedienteEnSesion(row: unknown) {
   try {

@@ -243,7 +243,7 @@ export default function LoginPage() {
         )}
         {step === 'registration' && (
           <Suspense fallback={<Spinner size={20} className="login-spin" />}>
-            <RegistrationStep email={email} busy={busy} onEmail={setEmail} onSubmit={registrar} onBack={volver} />
+            <RegistrationStep email={email} notaria={notaria} busy={busy} onEmail={setEmail} onSubmit={registrar} onBack={volver} />
           </Suspense>
         )}
         {step === 'registration-pincode' && (

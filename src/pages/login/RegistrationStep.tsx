@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { registroEmailError } from '../../../domain/registro-email';
 import Field, { inputProps } from './Field';
+import CapaBasica from './CapaBasica';
 
 /** Step 'registration': the e-mail of a first-time user; 'Enviar' asks for a registration PIN. */
 export default function RegistrationStep(props: {
   email: string;
+  /** The notaría chosen at the first step (externalidnotaria): the controller of the data. */
+  notaria?: string;
   busy: boolean;
   onEmail: (email: string) => void;
   onSubmit: (emailValido: boolean) => void;
@@ -48,6 +51,8 @@ export default function RegistrationStep(props: {
           Volver
         </Button>
       </div>
+      {/* below the buttons: the form keeps the layout the spec shows, the layer is read before sending */}
+      <CapaBasica notaria={props.notaria} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import type { ZodType } from 'zod';
 import { forgetSession } from '../../../providers/auth-provider';
 import { session } from '../../../providers/session';
 import { nameOrFallback, type Persona } from '../../../domain/persona';
+import Privacidad from './Privacidad';
 import { cuerpoActualizacion, perfilFisicaSchema, perfilJuridicaSchema, type CambiosPerfil } from './perfil';
 
 /** An antd form rule from a zod field schema: its first Spanish message. */
@@ -117,6 +118,7 @@ export default function Perfil() {
           )}
         </Form>
       </Card>
+      <Privacidad />
     </Space>
   );
 }
