@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { freePort } from './free-port.mjs';
+import { installDebianPackage } from './debian-package.mjs';
 
 function findBin() {
   const base = '/usr/lib/postgresql';
@@ -20,6 +21,11 @@ function findBin() {
 export async function startTempPostgres() {
   const bin = findBin();
   if (!bin) return null;
+  // the gateway's GeoJSON is tested where PostGIS is: Debian's package for this server's version
+  const version = path.basename(path.dirname(bin));
+  if (!fs.existsSync(`/usr/share/postgresql/${version}/extension/postgis.control`)) {
+    installDebianPackage(`postgresql-${version}-postgis-3`, `Instalando PostGIS para PostgreSQL ${version} (apt-get)...`, { noRecommends: true });
+  }
   const isRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notaria-pg-'));
   // initdb refuses to run as root: run the server as the postgres system user then.
