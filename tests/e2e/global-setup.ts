@@ -18,7 +18,9 @@ export default async function globalSetup() {
   const child = spawn(process.execPath, serverArgs(), {
     env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test',
       // every journey signs in from 127.0.0.1, often as the same demo user: PIN caps would refuse them
-      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' }),
+      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000',
+      // the journeys sign staff and admin in with the PIN alone; tests/e2e/llaves.spec.ts starts its own server with 'obligatorio'
+      SEGUNDO_FACTOR_OFICINA: process.env.SEGUNDO_FACTOR_OFICINA ?? 'opcional' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);
