@@ -7,6 +7,8 @@ import type { ZodType } from 'zod';
 import { forgetSession } from '../../../providers/auth-provider';
 import { session } from '../../../providers/session';
 import { nameOrFallback, type Persona } from '../../../domain/persona';
+import LlavesAcceso from './LlavesAcceso';
+import SesionesAbiertas from './SesionesAbiertas';
 import { cuerpoActualizacion, perfilFisicaSchema, perfilJuridicaSchema, type CambiosPerfil } from './perfil';
 
 /** An antd form rule from a zod field schema: its first Spanish message. */
@@ -117,6 +119,8 @@ export default function Perfil() {
           )}
         </Form>
       </Card>
+      <LlavesAcceso />
+      <SesionesAbiertas />
     </Space>
   );
 }
