@@ -172,6 +172,25 @@ describe('sessions a person sees and ends', () => {
     expect((await call('/auth/sesiones', { token: otro.access_token })).status).toBe(401);
   });
 
+  it('a live event stream of a session ended elsewhere says caducado within 5 s', async () => {
+    const a = await signIn(s, JOHN.doc, JOHN.email, '198.51.100.55');
+    const b = await signIn(s, JOHN.doc, JOHN.email, '198.51.100.56');
+    const res = await s.api('/eventos', { token: b.access_token });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const antes = Date.now();
+    expect((await call(`/auth/sesiones/${claimsOf(b.access_token).sid}`, { method: 'DELETE', token: a.access_token })).status).toBe(204);
+    let texto = '';
+    while (!texto.includes('event: caducado') && Date.now() - antes < 6000) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      texto += new TextDecoder().decode(value);
+    }
+    await reader.cancel().catch(() => undefined);
+    expect(texto).toContain('event: caducado');
+    expect(Date.now() - antes).toBeLessThan(5000);
+  });
+
   it("deactivating a staff row ends the staff right within 5 s, on this token, not at the next refresh", async () => {
     const t = await accederConLlaveDe(LUCIA);
     expect(claimsOf(t).notarias).toEqual([1]);
