@@ -96,7 +96,7 @@ test('staff are walked through adding a passkey after the PIN, and then sign in 
   expect(await claims(page)).toMatchObject({ notarias: [1], aal: 2, amr: ['passkey'] });
 });
 
-test('a client adds a named passkey in /perfil, sees its sessions, and signs in with the passkey', async ({ page }) => {
+test('a client adds a named passkey in /perfil, sees its sessions, signs in with the passkey; removing it from a PIN session asks for it first', async ({ page }) => {
   await autenticadorVirtual(page);
   await codigoPin(page, '12345678Z', 'ana.garcia@example.com');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -116,4 +116,17 @@ test('a client adds a named passkey in /perfil, sees its sessions, and signs in 
   expect(await claims(page)).toMatchObject({ sub: '00000000-0000-4000-8000-000000000002', amr: ['passkey'] });
   await page.goto(`${url}/perfil`);
   await expect(page.getByTestId('perfil-sesiones').getByText('Llave de acceso ·', { exact: false }).first()).toBeVisible();
+
+  // step-up: in a PIN session, removing the passkey asks for it first (403 paso_adicional), then goes through
+  await salir(page);
+  await codigoPin(page, '12345678Z', 'ana.garcia@example.com');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await page.goto(`${url}/perfil`);
+  const pedida = page.waitForResponse((r) => r.url().includes('/auth/llaves/') && r.request().method() === 'DELETE' && r.status() === 403);
+  const confirmada = page.waitForResponse((r) => r.url().endsWith('/auth/passkey/confirmar') && r.status() === 200);
+  await page.getByTestId('perfil-llaves').getByRole('button', { name: 'Eliminar Portátil de casa' }).click();
+  await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  expect((await (await pedida).json()).code).toBe('paso_adicional');
+  await confirmada;
+  await expect(page.getByTestId('perfil-llaves').getByText('No tiene llaves de acceso.')).toBeVisible();
 });

@@ -63,10 +63,13 @@ export default function LlavesAcceso() {
           importantes.
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} />}
+        {/* its own text: antd's empty list is too pale (contrast 1.8:1) */}
+        {llaves?.length === 0 && <Typography.Paragraph style={{ margin: 0 }}>No tiene llaves de acceso.</Typography.Paragraph>}
         <List
           loading={llaves === null && !error}
           dataSource={llaves ?? []}
-          locale={{ emptyText: 'No tiene llaves de acceso.' }}
+          locale={{ emptyText: ' ' }}
+          style={llaves?.length === 0 ? { display: 'none' } : undefined}
           renderItem={(l) => (
             <List.Item
               actions={[
