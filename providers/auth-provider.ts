@@ -6,6 +6,7 @@ import { currentRole, currentStaffNotarias, setLimitedSession, tokenClaims } fro
 import { SERVICES_URL } from './config';
 import { refreshSession, serviciosFetch } from './servicios-http';
 import { session, sessionExpiry } from './session';
+import { segundoFactor } from './llave-acceso';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */
 interface PersonaSesion {
@@ -105,6 +106,8 @@ export const authProvider = {
       const body = await callAuthProxy({ action: 'loginWithPincode', ...variables }, 'Código PIN incorrecto');
       const data = parseLoginResponse(body);
       session.save({ token: data.accessToken, refreshToken: data.refreshToken, idPersona: data.idPersona });
+      // an office account whose rights wait for its passkey (the login page walks it through)
+      segundoFactor.set(body.segundoFactor === 'confirmar' || body.segundoFactor === 'alta' ? body.segundoFactor : undefined);
       return { success: true, redirectTo: DESPUES_DE_ACCEDER, successNotification: LOGIN_OK };
     } catch (e) {
       // No answer at all is not a wrong PIN.

@@ -1,5 +1,6 @@
 import { SERVICES_URL } from './config';
-import { session } from './session';
+import { SESION_RENOVADA, session } from './session';
+import { pasoAdicional } from './llave-acceso';
 
 /** An error of the services API: its Spanish message plus the HTTP status and field messages. */
 export class ServiciosError extends Error {
@@ -16,12 +17,7 @@ export class ServiciosError extends Error {
 
 let refreshing: Promise<boolean> | null = null;
 
-/**
- * Dispatched on window after this tab stored a refreshed access token, with the previous token as
- * detail: the roles it carries (admin, the staff notarías) may have changed, and the shell's
- * AuthSync refreshes the identity and permissions the pages read, without a reload.
- */
-export const SESION_RENOVADA = 'portal:sesion-renovada';
+export { SESION_RENOVADA } from './session';
 
 /**
  * Runs fn while holding a lock shared by every tab of the portal. Refresh tokens are single use:
@@ -64,6 +60,17 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * A 403 with code 'paso_adicional': the server wants a recent passkey (server/auth/paso-adicional.ts).
+ * The passkey is asked (providers/llave-acceso.ts) and true means: send it again.
+ */
+export async function pasoAdicionalPedido(res: Response): Promise<boolean> {
+  if (res.status !== 403) return false;
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown } | null;
+  if (body?.code !== 'paso_adicional') return false;
+  return pasoAdicional();
+}
+
 async function toError(res: Response): Promise<ServiciosError> {
   const text = await res.text().catch(() => '');
   let message = text;
@@ -104,6 +111,7 @@ export async function serviciosFetch<T = unknown>(
     });
   let res = await send();
   if (res.status === 401 && (await refreshSession())) res = await send();
+  if (await pasoAdicionalPedido(res)) res = await send();
   if (!res.ok) throw await toError(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
@@ -115,6 +123,7 @@ export async function serviciosArchivoUrl(path: string): Promise<string> {
     fetch(`${SERVICES_URL}${path}`, { headers: session.get().token ? { Authorization: `Bearer ${session.get().token}` } : {} });
   let res = await send();
   if (res.status === 401 && (await refreshSession())) res = await send();
+  if (await pasoAdicionalPedido(res)) res = await send();
   if (!res.ok) throw await toError(res);
   return URL.createObjectURL(await res.blob());
 }

@@ -65,3 +65,10 @@ export const sessionExpiry = {
 
 /** Dispatched on window with the persona's id after it was saved: the header's name follows at once. */
 export const PERSONA_GUARDADA = 'portal:persona-guardada';
+
+/**
+ * Dispatched on window after this tab stored a refreshed access token, with the previous token as
+ * detail: the roles it carries (admin, the staff notarías) may have changed, and the shell's
+ * AuthSync refreshes the identity and permissions the pages read, without a reload.
+ */
+export const SESION_RENOVADA = 'portal:sesion-renovada';

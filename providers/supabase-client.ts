@@ -2,6 +2,7 @@ import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config';
 import { SESSION_KEYS } from './session';
+import { pasoAdicionalPedido } from './servicios-http';
 
 /**
  * The supabase side of the signed-in portal: the two clients supabase-js is made of that the
@@ -11,11 +12,16 @@ import { SESSION_KEYS } from './session';
  * anon key as apikey, and the session's access token (a JWT the gateway and RLS understand), or
  * the anon key without a session, as the bearer.
  */
-const withSession: typeof fetch = (input, init) => {
-  const headers = new Headers(init?.headers);
-  if (!headers.has('apikey')) headers.set('apikey', SUPABASE_ANON_KEY);
-  if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${localStorage.getItem(SESSION_KEYS.token) ?? SUPABASE_ANON_KEY}`);
-  return fetch(input, { ...init, headers });
+const withSession: typeof fetch = async (input, init) => {
+  const send = () => {
+    const headers = new Headers(init?.headers);
+    if (!headers.has('apikey')) headers.set('apikey', SUPABASE_ANON_KEY);
+    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${localStorage.getItem(SESSION_KEYS.token) ?? SUPABASE_ANON_KEY}`);
+    return fetch(input, { ...init, headers });
+  };
+  const res = await send();
+  // an admin change asks for a recent passkey (403 'paso_adicional'): asked, then sent again
+  return (await pasoAdicionalPedido(res)) ? send() : res;
 };
 
 const rest = new PostgrestClient(`${SUPABASE_URL}/rest/v1`, { fetch: withSession });

@@ -68,6 +68,14 @@ export interface Config {
   dbConnectTimeoutSeconds: number;
   /** Where uploaded files live (STORAGE_DIR, STORAGE_S3_*; see server/storage/). */
   storage: StorageSettings;
+  /**
+   * SEGUNDO_FACTOR_OFICINA: 'obligatorio' (default) gives staff and admin rights only to a session
+   * that proved a passkey or a certificate; 'opcional' (development and tests only) gives them
+   * after the PIN alone. Refused with NODE_ENV=production.
+   */
+  segundoFactorOficina: 'obligatorio' | 'opcional';
+  /** Passkeys (server/auth/passkeys.ts): WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN, WEBAUTHN_RP_NAME; unset = the request's Host (development). */
+  webauthn: WebauthnSettings;
   /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
   gateway: GatewaySettings;
   /** Personal data (server/services/privacidad-*.ts): how long blocked data is kept, per kind, and identity images. */
@@ -84,6 +92,15 @@ export interface PrivacidadSettings {
   intervaloSegundos: number;
   /** Days identity-document images are kept after every case of their person finished (DOCUMENTOS_IDENTIDAD_DIAS). */
   documentosIdentidadDias: number;
+}
+
+export interface WebauthnSettings {
+  /** The relying party's id: the portal's domain name (e.g. notaria.example), null = the request's host. */
+  rpId: string | null;
+  /** The origins the browser may answer from (e.g. https://notaria.example); empty = the request's own. */
+  origins: string[];
+  /** Shown by the browser when it asks for the passkey. */
+  rpName: string;
 }
 
 export interface GatewaySettings {
@@ -180,6 +197,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const segundoFactor = (env.SEGUNDO_FACTOR_OFICINA ?? '').trim().toLowerCase() || 'obligatorio';
+  if (segundoFactor !== 'obligatorio' && segundoFactor !== 'opcional') {
+    throw new StartupError(`SEGUNDO_FACTOR_OFICINA no válido ("${segundoFactor.slice(0, 20)}"): obligatorio u opcional.`);
+  }
+  const segundoFactorOficina = overrides.segundoFactorOficina ?? segundoFactor;
+  if (production && segundoFactorOficina === 'opcional') {
+    throw new StartupError('SEGUNDO_FACTOR_OFICINA=opcional no se admite en producción (NODE_ENV=production): el personal y el administrador necesitan llave de acceso o certificado.');
+  }
   const dataDir = 'dataDir' in overrides ? (overrides.dataDir ?? null) : env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR || '.data');
   return {
     port: Number(env.PORT || 8080),
@@ -215,6 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbStatementTimeoutSeconds: positive(env.DB_STATEMENT_TIMEOUT_SECONDS, 10),
     dbConnectTimeoutSeconds: positive(env.DB_CONNECT_TIMEOUT_SECONDS, 3),
     storage: storageSettings(env, dataDir),
+    segundoFactorOficina,
+    webauthn: {
+      rpId: env.WEBAUTHN_RP_ID?.trim() || null,
+      origins: list(env.WEBAUTHN_ORIGIN),
+      rpName: env.WEBAUTHN_RP_NAME?.trim() || 'Portal de la notaría',
+    },
     gateway: {
       maxRows: positiveInt(env.GATEWAY_MAX_ROWS, 1000),
       maxEmbedDepth: positiveInt(env.GATEWAY_MAX_EMBED_DEPTH, 6),

@@ -15,7 +15,20 @@ console.log(`
     server.applied.length ? `  (${server.applied.length} migraciones aplicadas)` : ''
   }
   Correo: ${config.smtpUrl ? 'SMTP' : `bandeja de desarrollo en ${server.url}/dev/outbox${isLoopback(config.host) ? '' : ' (solo desde esta máquina)'}`}
-${isLoopback(config.host) ? '' : `  Escuchando en ${config.host}:${server.port}: accesible desde la red.\n`}${adminNotice()}${await demoUsers(server)}`);
+${isLoopback(config.host) ? '' : `  Escuchando en ${config.host}:${server.port}: accesible desde la red.\n`}${adminNotice()}${segundoFactorNotice()}${await demoUsers(server)}`);
+
+/** How the demo staff and admin pass the office's second factor (SEGUNDO_FACTOR_OFICINA). */
+function segundoFactorNotice(): string {
+  if (config.segundoFactorOficina === 'opcional') {
+    return '  AVISO: SEGUNDO_FACTOR_OFICINA=opcional: el personal y el administrador entran solo con el PIN. Solo para desarrollo y pruebas; en producción no arranca.\n';
+  }
+  if (config.production) return '';
+  return (
+    '  Segundo factor del personal y del administrador: obligatorio. En su primer acceso con el PIN el portal les guía para añadir\n' +
+    '  una llave de acceso (la del navegador, del sistema o del móvil) y desde entonces la confirman tras el PIN o entran solo con ella.\n' +
+    '  Sin llave de acceso a mano: arranque con SEGUNDO_FACTOR_OFICINA=opcional (solo desarrollo).\n'
+  );
+}
 
 /** Says how to name an admin when the configuration names none (production's default). */
 function adminNotice(): string {

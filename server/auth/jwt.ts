@@ -10,8 +10,29 @@ export interface AccessClaims {
   email?: string;
   /** The notarías (public.notarias.id) the holder is active staff of; absent for everyone else. */
   notarias?: number[];
+  /** The session (servicios.sesiones.id) the token belongs to; the server refuses it once the session ends. */
+  sid?: string;
+  /** Methods proven in this session: 'pin', 'certificado', 'passkey'. */
+  amr?: Metodo[];
+  /** Level of assurance: 1 = PIN only, 2 = a passkey or a certificate proven in this session. */
+  aal?: 1 | 2;
+  /** When the last passkey or certificate was proven (epoch seconds): the step-up rule of 15 minutes. */
+  fa?: number;
+  /** The session's rights version the token was issued with (servicios.sesiones.version). */
+  sv?: number;
   exp?: number;
   iat?: number;
+}
+
+export type Metodo = 'pin' | 'certificado' | 'passkey';
+
+/** What a session adds to its access tokens (server/auth/sessions.ts). */
+export interface SessionClaims {
+  sid: string;
+  amr: Metodo[];
+  aal: 1 | 2;
+  fa?: number;
+  sv: number;
 }
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -20,13 +41,14 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(
   secret: string,
-  claims: { sub: string; app_role: AppRole; email?: string; notarias?: number[] },
+  claims: { sub: string; app_role: AppRole; email?: string; notarias?: number[] } & Partial<SessionClaims>,
   seconds = ACCESS_TOKEN_SECONDS,
 ): Promise<string> {
-  const staff = claims.notarias?.length ? { notarias: claims.notarias } : {};
-  return new SignJWT({ role: 'authenticated', app_role: claims.app_role, email: claims.email, ...staff })
+  const { sub, app_role, email, notarias, ...session } = claims;
+  const staff = notarias?.length ? { notarias } : {};
+  return new SignJWT({ role: 'authenticated', app_role, email, ...staff, ...session })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
+    .setSubject(sub)
     .setIssuedAt()
     .setExpirationTime(`${seconds}s`)
     .sign(key(secret));

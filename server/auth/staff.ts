@@ -7,8 +7,8 @@ import type { Usuario } from './users.js';
 /**
  * Staff of a notaría: an account whose identity document (type and number) is that of an active
  * row of public.personal holds the staff role of that row's notaría; a person may be staff of
- * several. Read from the database at sign-in and at every token refresh (a deactivated row ends
- * the role at the next refresh) and carried in the access token as `notarias` (public.notarias.id),
+ * several. Read from the database at sign-in and at every token refresh (a deactivated row moves
+ * the session's version and ends the role within seconds: server/auth/sesion-viva.ts) and carried in the access token as `notarias` (public.notarias.id),
  * which RLS (public.es_personal_de) and the services API both read. The notaría chosen at the
  * login screen does not narrow it: a refresh does not know that choice, and the office's work
  * lists each case with its notaría.

@@ -1,5 +1,9 @@
-import { verifyToken } from '../auth/jwt.js';
+import { verifyToken, type TokenClaims } from '../auth/jwt.js';
 import { GatewayError } from './errors.js';
+import type { Queryable } from '../db/db.js';
+import { comprobarSesion, MENSAJE_SESION_TERMINADA } from '../auth/sesion-viva.js';
+import { CODIGO_PASO_ADICIONAL, MENSAJE_PASO_ADICIONAL, necesitaPasoAdicional } from '../auth/paso-adicional.js';
+import { sessionOf } from '../auth/middleware.js';
 
 export type RequestRole = 'anon' | 'authenticated';
 
@@ -7,6 +11,8 @@ export interface RequestAuth {
   role: RequestRole;
   /** JSON text for request.jwt.claims. */
   claims: string;
+  /** The verified token's claims (absent for anon). */
+  token?: TokenClaims;
 }
 
 const ANON: RequestAuth = { role: 'anon', claims: '{"role":"anon"}' };
@@ -43,5 +49,24 @@ export async function authenticate(secret: string, header: string | undefined): 
   if (role !== 'anon' && role !== 'authenticated') throw invalid(`The role "${String(role)}" is not allowed`);
   let claims = claimsText.get(result.claims);
   if (claims === undefined) claimsText.set(result.claims, (claims = JSON.stringify(result.claims)));
-  return { role, claims };
+  return { role, claims, token: result.claims };
+}
+
+/**
+ * A signed-in request's session must be live (server/auth/sesion-viva.ts): an ended session is
+ * refused like a bad token, a session whose rights changed like an expired one (the portal and
+ * supabase-js refresh and get the new rights). An admin's change needs a recent strong factor
+ * (server/auth/paso-adicional.ts): 403 with code 'paso_adicional'.
+ */
+export async function checkSession(db: Queryable, claims: TokenClaims, change: boolean): Promise<void> {
+  const verdict = await comprobarSesion(db, claims);
+  if (verdict === 'terminada') throw invalid(MENSAJE_SESION_TERMINADA);
+  if (verdict === 'desfasada') {
+    throw new GatewayError(401, 'PGRST303', 'JWT expired', null, null, {
+      'WWW-Authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
+    });
+  }
+  if (change && claims.app_role === 'admin' && (await necesitaPasoAdicional(db, sessionOf(claims)))) {
+    throw new GatewayError(403, CODIGO_PASO_ADICIONAL, MENSAJE_PASO_ADICIONAL);
+  }
 }

@@ -3,7 +3,7 @@ import type { StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
 import { isPgError, type SqlStatement } from '../db/db.js';
 import { answer } from '../http.js';
-import { authenticate, type RequestAuth } from './auth.js';
+import { authenticate, checkSession, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
@@ -347,6 +347,7 @@ export function createGateway(ctx: AppContext) {
       }
       const profile = checkProfile(req.header, schemas, method === 'GET' || method === 'HEAD');
       auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
+      if (auth.token) await checkSession(ctx.db, auth.token, req.rpc === undefined && method !== 'GET' && method !== 'HEAD');
       const call: Call = {
         req,
         auth,

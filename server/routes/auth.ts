@@ -103,7 +103,7 @@ export function authRoutes(ctx: AppContext) {
       'insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, $2) on conflict do nothing',
       [usuario.personaId, notarias[0].idint],
     );
-    const tokens = await startSession(ctx, usuario);
+    const tokens = await startSession(ctx, usuario, { userAgent: c.req.header('user-agent') });
     return json(c, { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId });
   });
 

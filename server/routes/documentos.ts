@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { exigirPasoAdicional } from '../auth/paso-adicional.js';
 import { HttpError, json, parseWith } from '../http.js';
 import type { ArchivosEnv } from '../storage/subida.js';
 import { contentDisposition } from '../storage/archivo.js';
@@ -40,6 +41,8 @@ export function documentosRoutes(ctx: AppContext) {
   app.get('/documento/:id', auth, async (c) => {
     const d = await documentoVisible(ctx.db, c.req.param('id'), c.get('user'));
     if (!d) throw new HttpError(404, DOCUMENTO_NO_ENCONTRADO);
+    // deeds and identity documents: a recent passkey or certificate when the person has one
+    await exigirPasoAdicional(ctx.db, c.get('user'));
     const file = await ctx.storage.get(d.clave);
     if (!file) {
       ctx.log(`[archivos] falta el archivo del documento ${d.id}`);

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { verifyToken } from '../auth/jwt.js';
+import { VIGENCIA_MS, comprobarSesion } from '../auth/sesion-viva.js';
 import { json } from '../http.js';
 import type { CentroEventos, EventoCaso, Suscriptor } from '../eventos.js';
 
@@ -17,7 +18,8 @@ export const MENSAJE_SERVIDOR_OCUPADO = 'El servidor atiende ya demasiadas conex
  * Authorised by the same bearer token as every other route (the portal reads the stream with
  * fetch, which sends headers; EventSource cannot). Events: `listo` once open; `cambio` with
  * {expedienteId, recursos, tipo}; `caducado` just before the stream ends because its token
- * expires (the portal refreshes its session and opens a new one). A comment every LATIDO_MS.
+ * expires, or its session ended or its rights changed (checked every few seconds): the portal
+ * refreshes its session and opens a new one. A comment every LATIDO_MS.
  */
 export function eventosRoutes(ctx: AppContext, centro: CentroEventos, latidoMs = LATIDO_MS) {
   const app = new Hono<AuthEnv>();
@@ -49,9 +51,14 @@ export function eventosRoutes(ctx: AppContext, centro: CentroEventos, latidoMs =
       stream.onAbort(() => fin());
       c.req.raw.signal?.addEventListener('abort', () => fin());
       const latido = setInterval(() => void stream.write(': latido\n\n').catch(() => fin()), latidoMs);
-      const caduca = setTimeout(() => {
-        void stream.writeSSE({ event: 'caducado', data: '{}' }).catch(() => undefined).finally(() => fin());
-      }, Math.max(0, exp - Date.now()));
+      const caducar = () => void stream.writeSSE({ event: 'caducado', data: '{}' }).catch(() => undefined).finally(() => fin());
+      const caduca = setTimeout(caducar, Math.max(0, exp - Date.now()));
+      // a session ended or whose rights changed (server/auth/sesion-viva.ts) ends its stream within seconds too
+      const vigilancia = verified.ok && typeof verified.claims.sid === 'string'
+        ? setInterval(() => {
+            comprobarSesion(ctx.db, verified.claims).then((v) => v !== 'ok' && caducar(), () => undefined);
+          }, VIGENCIA_MS)
+        : undefined;
       try {
         await stream.writeSSE({ event: 'listo', data: '{}', retry: 3000 });
         for (;;) {
@@ -64,6 +71,7 @@ export function eventosRoutes(ctx: AppContext, centro: CentroEventos, latidoMs =
       } finally {
         clearInterval(latido);
         clearTimeout(caduca);
+        clearInterval(vigilancia);
         despertar = null;
         centro.dejar(suscriptor);
       }

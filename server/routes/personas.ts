@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { exigirPasoAdicional } from '../auth/paso-adicional.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
 import { mergePersona, personaInputSchema, type Persona, type PersonaInput } from '../../domain/persona.js';
@@ -24,6 +25,14 @@ import {
   personaNotFound,
   updatePersona,
 } from '../services/personas.js';
+
+/** Whether a body of PUT /persona/{id} names an e-mail other than the persona's. */
+async function cambiaEmail(db: Queryable, id: string, body: unknown): Promise<boolean> {
+  const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
+  if (typeof email !== 'string') return false;
+  const { rows } = await db.query<{ email: string | null }>('select email from servicios.personas where id = $1', [id]);
+  return (rows[0]?.email ?? '').trim().toLowerCase() !== email.trim().toLowerCase();
+}
 
 /** POST /persona (and legacy POST /clientes): the new record belongs to the caller. */
 export async function createPersonaAs(db: Queryable, viewer: string, body: unknown): Promise<Persona> {
@@ -114,7 +123,10 @@ export function personaRoutes(ctx: AppContext) {
     const viewer = c.get('user').id;
     const id = c.req.param('id');
     if (!(await hasPermission(ctx.db, viewer, id, 'actualizar_ficha'))) throw personaNotFound();
-    return json(c, await updatePersonaAs(ctx.db, viewer, id, await readJson(c)));
+    const body = await readJson(c);
+    // a new e-mail: a recent passkey or certificate when the person has one
+    if (await cambiaEmail(ctx.db, id, body)) await exigirPasoAdicional(ctx.db, c.get('user'));
+    return json(c, await updatePersonaAs(ctx.db, viewer, id, body));
   });
 
   app.post('/', async (c) => json(c, await createPersonaAs(ctx.db, c.get('user').id, await readJson(c)), 201));

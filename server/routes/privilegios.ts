@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { exigirPasoAdicional } from '../auth/paso-adicional.js';
 import { HttpError, parseWith, readJson, json } from '../http.js';
 import { privilegioInputSchema, privilegioUpdateSchema, representanteBodySchema } from '../../domain/representantes.js';
 import { canManage, canReadFull, findVisiblePersona, isUuid, personaNotFound } from '../services/personas.js';
@@ -31,6 +32,7 @@ export function privilegioRoutes(ctx: AppContext) {
     const input = parseWith(privilegioInputSchema, await readJson(c));
     if (!(await canManage(ctx.db, viewer, input.personaOtorganteId))) throw personaNotFound();
     if (!(await findVisiblePersona(ctx.db, viewer, input.personaReceptoraId))) throw personaNotFound();
+    await exigirPasoAdicional(ctx.db, c.get('user'));
     return json(c, await createPrivilegio(ctx.db, viewer, input), 201);
   });
 
@@ -42,6 +44,7 @@ export function privilegioRoutes(ctx: AppContext) {
     const viewer = c.get('user').id;
     const body = parseWith(representanteBodySchema, await readJson(c));
     if (!(await canManage(ctx.db, viewer, body.privilegio.personaOtorganteId))) throw personaNotFound();
+    await exigirPasoAdicional(ctx.db, c.get('user'));
     const { privilegio, creado } = await guardarRepresentante(ctx.db, viewer, body);
     return json(c, privilegio, creado ? 201 : 200);
   });
@@ -52,6 +55,7 @@ export function privilegioRoutes(ctx: AppContext) {
     const existing = isUuid(id) ? await findPrivilegio(ctx.db, id) : null;
     if (!existing || !(await canManage(ctx.db, viewer, existing.personaOtorganteId))) throw privilegioNotFound();
     const input = parseWith(privilegioUpdateSchema, await readJson(c));
+    await exigirPasoAdicional(ctx.db, c.get('user'));
     if (
       (input.personaOtorganteId && input.personaOtorganteId !== existing.personaOtorganteId) ||
       (input.personaReceptoraId && input.personaReceptoraId !== existing.personaReceptoraId)

@@ -133,10 +133,10 @@ export async function signIn(page: Page, documento: string, notaria?: string): P
     await page.getByLabel('Número de documento').fill(numero);
     await chooseOption(page, 'Notaría', notaria);
     const since = Date.now();
-    await page.getByRole('button', { name: 'Acceder' }).click();
+    await page.getByRole('button', { name: 'Acceder', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();
     await page.getByLabel('Código PIN').fill(await pinFromOutbox(since, KNOWN_EMAILS.get(numero)));
-    await page.getByRole('button', { name: 'Acceder' }).click();
+    await page.getByRole('button', { name: 'Acceder', exact: true }).click();
     const outcome = await Promise.race([
       page
         .waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 })

@@ -20,7 +20,9 @@ export default async function globalSetup() {
       // every journey signs in from 127.0.0.1, often as the same demo user: PIN caps would refuse them
       PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000',
       // blocked personal data destroyed at once (privacidad.spec.ts); nothing else is ever blocked
-      RETENCION_FICHAS_DIAS: '0', RETENCION_CITAS_DIAS: '0', RETENCION_INTERVALO_SEGUNDOS: '2' }),
+      RETENCION_FICHAS_DIAS: '0', RETENCION_CITAS_DIAS: '0', RETENCION_INTERVALO_SEGUNDOS: '2',
+      // the journeys sign staff and admin in with the PIN alone; tests/e2e/llaves.spec.ts starts its own server with 'obligatorio'
+      SEGUNDO_FACTOR_OFICINA: process.env.SEGUNDO_FACTOR_OFICINA ?? 'opcional' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);

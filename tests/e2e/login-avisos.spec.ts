@@ -34,7 +34,7 @@ for (const [width, height] of [
       await page.getByLabel('Número de documento').fill(documento);
       await chooseOption(page, 'Notaría');
       const since = Date.now();
-      await page.getByRole('button', { name: 'Acceder' }).click();
+      await page.getByRole('button', { name: 'Acceder', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();
       const pin = await pinFromOutbox(since, email);
       await page.getByRole('button', { name: 'Volver' }).click();
@@ -45,7 +45,7 @@ for (const [width, height] of [
       await page.getByRole('button', { name: 'Introducir el código' }).click();
       await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();
       await page.getByLabel('Código PIN').fill(pin);
-      await page.getByRole('button', { name: 'Acceder' }).click();
+      await page.getByRole('button', { name: 'Acceder', exact: true }).click();
       await expect(page).toHaveURL(/\/datos-personales/);
       await expect(page.getByText(`Bienvenido ${documento}`)).toBeVisible();
     });

@@ -13,7 +13,7 @@ test('a first-time user registers, signs in with the e-mailed PIN, stays signed 
   await expect(page.getByRole('heading', { name: 'Acceso al Portal Notarial' })).toBeVisible();
   await expect(page.getByLabel('Tipo de documento')).toHaveValue('NIF');
   await expect(page.getByLabel('Notaría', { exact: true }).locator('option:checked')).toHaveText('Seleccione una notaría');
-  const acceder = page.getByRole('button', { name: 'Acceder' });
+  const acceder = page.getByRole('button', { name: 'Acceder', exact: true });
   await expect(acceder).toBeDisabled();
   await screenshot(page, 'login-1-initial');
 
@@ -48,11 +48,11 @@ test('a first-time user registers, signs in with the e-mailed PIN, stays signed 
   await screenshot(page, 'login-5-registration-success');
 
   // 'Acceder' returns to the first step with the document kept; now a sign-in PIN is sent
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Acceso al Portal Notarial' })).toBeVisible();
   await expect(page.getByLabel('Número de documento')).toHaveValue(nif);
   const accesoPedido = Date.now();
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(toast(page, 'Código enviado')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();
   await screenshot(page, 'login-2-pincode');
@@ -60,13 +60,13 @@ test('a first-time user registers, signs in with the e-mailed PIN, stays signed 
 
   // a wrong PIN is refused with its toast
   await page.getByLabel('Código PIN').fill(String((Number(pin) + 1) % 1_000_000).padStart(6, '0'));
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(toast(page, 'Error de acceso')).toContainText('Código PIN incorrecto');
   await screenshot(page, 'login-6-wrong-pin');
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByLabel('Código PIN').fill(pin);
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(page).toHaveURL(/\/datos-personales$/);
   await expect(toast(page, 'Acceso correcto')).toContainText('Bienvenido al portal de la notaría');
   // a new person has no name yet: the greeting shows the document number
@@ -119,7 +119,7 @@ test('the document number is checked as the user types', async ({ page }) => {
   const { documento } = await registerUser();
   await page.goto('/login');
   const numero = page.getByLabel('Número de documento');
-  const acceder = page.getByRole('button', { name: 'Acceder' });
+  const acceder = page.getByRole('button', { name: 'Acceder', exact: true });
   await chooseOption(page, 'Notaría', 'Notaría Puig Ferrer');
 
   await numero.fill('B12345674');
@@ -147,7 +147,7 @@ test('the document number is checked as the user types', async ({ page }) => {
   await numero.fill(documento);
   await acceder.click();
   await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();
-  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(page.getByText('El código PIN es obligatorio')).toBeVisible();
   await page.getByRole('button', { name: 'Volver' }).click();
   await expect(page.getByRole('heading', { name: 'Acceso al Portal Notarial' })).toBeVisible();
@@ -180,7 +180,7 @@ test('the whole login works with the keyboard only', async ({ page }) => {
   await expect(page.getByLabel('Notaría', { exact: true })).not.toHaveValue('');
   const since = Date.now();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Acceder' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeFocused();
   await screenshot(page, 'login-keyboard-focus');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();
@@ -194,5 +194,5 @@ test("a failure loading the notarías says 'No se pudieron cargar las notarías'
   await page.route('**/rest/v1/notarias*', (route) => route.fulfill({ status: 500, json: { message: 'caído' } }));
   await page.goto('/login');
   await expect(toast(page, 'Error')).toContainText('No se pudieron cargar las notarías');
-  await expect(page.getByRole('button', { name: 'Acceder' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeDisabled();
 });

@@ -28,7 +28,12 @@ export async function startTestServer(
   const db = await openPglite(null, snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined);
   const server = await startServer(
     // trustProxy 1: the tests play the proxy in front and name the caller in X-Forwarded-For
-    { port: 0, dataDir: null, databaseUrl: null, jwtSecret: TEST_JWT_SECRET, production: false, trustProxy: 1, ...overrides },
+    // segundoFactorOficina 'opcional': the suites sign staff and admin in with the PIN alone (tests of the
+    // second factor pass 'obligatorio'; production refuses 'opcional')
+    {
+      port: 0, dataDir: null, databaseUrl: null, jwtSecret: TEST_JWT_SECRET, production: false, trustProxy: 1,
+      segundoFactorOficina: overrides.production ? 'obligatorio' : 'opcional', ...overrides,
+    },
     { db, log: opts.log ?? (() => undefined), extraResources: opts.extraResources },
   );
   return {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
-import { authProvider, DESPUES_DE_ACCEDER } from '../../../providers/auth-provider';
+import { authProvider, DESPUES_DE_ACCEDER, LOGIN_OK } from '../../../providers/auth-provider';
 import { session, sessionExpiry } from '../../../providers/session';
 import { maskEmail } from '../../../domain/email-mask';
 import type { TipoDocumento } from '../../../domain/identifiers';
@@ -11,6 +11,8 @@ import { useToast } from '../../shell/notifications';
 import { Spinner } from '../../shell/Loading';
 import InitialStep from './InitialStep';
 import PinForm from './PinForm';
+import SegundoFactor from './SegundoFactor';
+import { accederConLlave, segundoFactor, type SegundoFactor as Pendiente } from '../../../providers/llave-acceso';
 import './login.css';
 
 // Only first-time users get here: the e-mail step and its zod schema load when needed.
@@ -27,7 +29,7 @@ interface PinEnviado {
   hasta: number;
 }
 
-type Step = 'initial' | 'pincode' | 'registration' | 'registration-pincode' | 'registration-success';
+type Step = 'initial' | 'pincode' | 'registration' | 'registration-pincode' | 'registration-success' | 'segundo-factor';
 
 const TITLES: Record<Step, string> = {
   initial: 'Acceso al Portal Notarial',
@@ -35,6 +37,7 @@ const TITLES: Record<Step, string> = {
   registration: 'Completar Registro',
   'registration-pincode': 'Código de Registro',
   'registration-success': 'Registro Completado',
+  'segundo-factor': 'Segundo factor del despacho',
 };
 
 /** Where to go after signing in: the ?to= target when it is a path of this portal. */
@@ -65,6 +68,7 @@ export default function LoginPage() {
   // read once: the portal marks a session that ended by itself before sending the person here
   const [caducada, setCaducada] = useState(() => sessionExpiry.take());
   const [pinEnviado, setPinEnviado] = useState<PinEnviado | null>(null);
+  const [pendiente, setPendiente] = useState<Pendiente>();
 
   // Already signed in (e.g. /login opened by hand): on to the portal, which checks the session.
   const stored = session.get();
@@ -140,8 +144,32 @@ export default function LoginPage() {
       setPin('');
       return notify({ type: 'error', message: result.error.name, description: result.error.message });
     }
+    // an office account proves its passkey (or adds its first one) before its rights
+    const falta = segundoFactor.get();
+    if (falta) {
+      setPendiente(falta);
+      return go('segundo-factor');
+    }
     notify({ type: 'success', ...result.successNotification });
     navigate(targetOf(params.get('to')), { replace: true });
+  };
+
+  const entrar = () => {
+    notify({ type: 'success', ...LOGIN_OK });
+    navigate(targetOf(params.get('to')), { replace: true });
+  };
+
+  const accederSinPin = async () => {
+    setVerifying(true);
+    setAlert(null);
+    setCaducada(false);
+    try {
+      await accederConLlave(notaria);
+      entrar();
+    } catch (e) {
+      setVerifying(false);
+      setAlert((e as Error).message);
+    }
   };
 
   const registrar = async (emailValido: boolean) => {
@@ -228,6 +256,12 @@ export default function LoginPage() {
             onSubmit={pedirCodigo}
           />
         )}
+        {step === 'initial' && (
+          <Button block size="large" className="login-llave" onClick={accederSinPin} loading={verifying} disabled={busy}>
+            Acceder con llave de acceso
+          </Button>
+        )}
+        {step === 'segundo-factor' && pendiente && <SegundoFactor pendiente={pendiente} onListo={entrar} />}
         {step === 'pincode' && (
           <PinForm
             intro="Introduce el código de acceso que hemos enviado a tu email."

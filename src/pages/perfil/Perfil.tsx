@@ -8,6 +8,8 @@ import { forgetSession } from '../../../providers/auth-provider';
 import { session } from '../../../providers/session';
 import { nameOrFallback, type Persona } from '../../../domain/persona';
 import Privacidad from './Privacidad';
+import LlavesAcceso from './LlavesAcceso';
+import SesionesAbiertas from './SesionesAbiertas';
 import { cuerpoActualizacion, perfilFisicaSchema, perfilJuridicaSchema, type CambiosPerfil } from './perfil';
 
 /** An antd form rule from a zod field schema: its first Spanish message. */
@@ -119,6 +121,8 @@ export default function Perfil() {
         </Form>
       </Card>
       <Privacidad />
+      <LlavesAcceso />
+      <SesionesAbiertas />
     </Space>
   );
 }

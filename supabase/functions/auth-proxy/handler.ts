@@ -29,6 +29,9 @@ const handler: FunctionHandler = async (req, env) => {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   // the address the platform in front wrote first (in process: functions.ts, under TRUST_PROXY)
   const caller = (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim();
+  // the browser's description, shown in the person's list of sessions (/perfil)
+  const userAgent = req.headers.get('user-agent');
+  if (userAgent) headers['User-Agent'] = userAgent.slice(0, 400);
   if (caller && env.authProxySecret) {
     headers[CLIENT_ADDRESS_HEADER] = caller;
     headers[PROXY_SECRET_HEADER] = env.authProxySecret;

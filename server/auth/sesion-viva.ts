@@ -1,0 +1,82 @@
+import type { Queryable } from '../db/db.js';
+import { HttpError } from '../http.js';
+
+/**
+ * Is the session of a token still live, with the rights the token was issued with? Asked on every
+ * authorised request (services API and gateway), so the answer of the database is kept per session
+ * for VIGENCIA_MS on each instance: a session ended or a right removed (its version moved on,
+ * 0047_sesiones_y_llaves.sql) stops its tokens within that time on every instance, with no message
+ * between instances; an ending on this instance (logout, /perfil) forgets the entry at once.
+ * A hit costs a Map lookup; a miss one indexed read per session every VIGENCIA_MS.
+ */
+export const VIGENCIA_MS = 3000;
+const MAX_ENTRADAS = 20_000;
+
+interface Estado {
+  terminada: boolean;
+  version: number;
+  /** The account has a passkey: the step-up rule applies to it. */
+  tieneLlave: boolean;
+}
+
+const estados = new Map<string, { at: number; estado: Estado | Promise<Estado> }>();
+
+export type Veredicto = 'ok' | 'terminada' | 'desfasada';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TERMINADA: Estado = { terminada: true, version: 0, tieneLlave: false };
+
+function leer(db: Queryable, sid: string): Promise<Estado> {
+  return db
+    .query<Estado>(
+      `select (s.revoked_at is not null or s.expires_at <= now()) as terminada, s.version,
+              exists (select 1 from servicios.llaves_acceso l where l.usuario_id = s.usuario_id) as "tieneLlave"
+         from servicios.sesiones s where s.id = $1`,
+      [sid],
+    )
+    .then(({ rows }) => rows[0] ?? TERMINADA);
+}
+
+/** The session's state, from this instance's memory when read less than VIGENCIA_MS ago. */
+export function estadoSesion(db: Queryable, sid: string): Estado | Promise<Estado> {
+  if (!UUID.test(sid)) return TERMINADA;
+  const now = Date.now();
+  const hit = estados.get(sid);
+  if (hit && now - hit.at < VIGENCIA_MS) return hit.estado;
+  if (estados.size >= MAX_ENTRADAS) estados.delete(estados.keys().next().value as string);
+  const pendiente = leer(db, sid);
+  estados.set(sid, { at: now, estado: pendiente });
+  pendiente.then(
+    (estado) => estados.get(sid)?.estado === pendiente && estados.set(sid, { at: now, estado }),
+    () => estados.delete(sid), // a failed read is not remembered
+  );
+  return pendiente;
+}
+
+/**
+ * The verdict on a verified token. Tokens without `sid` are not of a sign-in (only whoever holds
+ * the secret signs them: tests, tools) and have no session to check.
+ */
+export async function comprobarSesion(db: Queryable, claims: Record<string, unknown>): Promise<Veredicto> {
+  const sid = claims.sid;
+  if (typeof sid !== 'string') return 'ok';
+  const e = estadoSesion(db, sid);
+  const estado = e instanceof Promise ? await e : e;
+  if (estado.terminada) return 'terminada';
+  return typeof claims.sv === 'number' && claims.sv < estado.version ? 'desfasada' : 'ok';
+}
+
+/** Forgets sessions this instance ended (others see it within VIGENCIA_MS). */
+export function olvidarSesiones(ids: string[]): void {
+  for (const id of ids) estados.delete(id);
+}
+
+export const MENSAJE_SESION_TERMINADA = 'La sesión ha terminado. Inicie sesión de nuevo.';
+
+/** Throws the 401 of a token whose session ended ('terminada') or whose rights changed ('desfasada': the portal refreshes). */
+export async function exigirSesionViva(db: Queryable, claims: Record<string, unknown>): Promise<void> {
+  const v = await comprobarSesion(db, claims);
+  if (v === 'terminada') throw new HttpError(401, MENSAJE_SESION_TERMINADA, undefined, 'sesion_terminada');
+  if (v === 'desfasada') throw new HttpError(401, 'Token caducado', undefined, 'token_desfasado');
+}
