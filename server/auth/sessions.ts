@@ -6,6 +6,7 @@ import { SESSION_HOURS, hashRefreshToken, newRefreshToken } from './pins.js';
 import { findUsuarioById, type Usuario } from './users.js';
 import { appRoleOf, grantConfiguredAdmin, rolesOf } from './roles.js';
 import { notariasDePersonal } from './staff.js';
+import { documentoProbado } from './identidad.js';
 
 export interface Tokens {
   access_token: string;
@@ -20,9 +21,11 @@ const SESSION_ENDED = 'La sesión ha caducado. Inicie sesión de nuevo.';
  * next refresh; never from anything the browser sends. It never outlives the session.
  */
 async function accessToken(ctx: AppContext, usuario: Usuario, sessionEnds: Date): Promise<string> {
-  const roles = await rolesOf(ctx.db, usuario.id);
+  // what others granted to the document (staff, admin) needs the account bound to it by proof (identidad.ts)
+  const probada = await documentoProbado(ctx.db, usuario.id);
+  const roles = (await rolesOf(ctx.db, usuario.id)).filter((r) => probada || r !== 'admin');
   // staff of the notarías whose active personal rows carry the account's document (server/auth/staff.ts)
-  const notarias = await notariasDePersonal(ctx.db, usuario);
+  const notarias = probada ? await notariasDePersonal(ctx.db, usuario) : [];
   const secondsLeft = Math.floor((sessionEnds.getTime() - Date.now()) / 1000);
   return signAccessToken(
     ctx.config.jwtSecret,

@@ -135,7 +135,11 @@ describe('registration and sign-in through the auth-proxy', () => {
     const john = await login('X1234567L', 'john.smith@example.com', ip, 'NOT002');
     expect(claims(john.access_token)).toMatchObject({ sub: '00000000-0000-4000-8000-000000000003', app_role: 'assistant' });
 
-    // another configuration, another admin: the role is the server's decision
+    // another configuration, another admin: the role is the server's decision, for an account
+    // bound to its document by proof (issue 30: Ana is not, until the office verifies her)
+    expect(claims((await login('12345678Z', 'ana.garcia@example.com', ip, 'NOT001', admins)).access_token).app_role).toBe('assistant');
+    await admins.ctx.db.query(`insert into servicios.identidades (usuario_id, metodo, detalle) values ('00000000-0000-4000-8000-000000000102', 'oficina', 'presencial')`);
+    await aMinuteLater('12345678Z', admins);
     expect(claims((await login('12345678Z', 'ana.garcia@example.com', ip, 'NOT001', admins)).access_token).app_role).toBe('admin');
     expect(claims((await login('00000000T', 'admin@notaria.example', ip, 'NOT001', admins)).access_token).app_role).toBe('assistant');
 
