@@ -17,6 +17,7 @@ import {
 import { endSession, rotateSession, startSession } from '../auth/sessions.js';
 import { createUsuario, findUsuario, type Usuario } from '../auth/users.js';
 import { aceptarInvitacion, documentoProbado, invitacionPara } from '../auth/identidad.js';
+import { deviceToken, isDeviceOf } from '../auth/dispositivo.js';
 
 /**
  * The caller's address. The auth-proxy function names it in X-Portal-Client-Address, believed
@@ -91,6 +92,7 @@ export function authRoutes(ctx: AppContext) {
       ctx,
       { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
       ip,
+      isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
     );
     return json(c, { message: 'Código PIN enviado correctamente' });
   });
@@ -110,6 +112,7 @@ export function authRoutes(ctx: AppContext) {
       { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
       body.pincode,
       ip,
+      isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
     );
     await ctx.db.transaction(async (tx) => {
       await tx.query('insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, $2) on conflict do nothing', [
@@ -120,7 +123,9 @@ export function authRoutes(ctx: AppContext) {
       await aceptarInvitacion(tx, usuario);
     });
     const tokens = await startSession(ctx, usuario);
-    return json(c, { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId });
+    // this browser is now one that signed in as the account: its later PIN requests count apart
+    const dispositivo = deviceToken(ctx.config.jwtSecret, usuario.id);
+    return json(c, { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId, dispositivo });
   });
 
   app.post('/register', async (c) => {
