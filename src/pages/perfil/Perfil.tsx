@@ -7,6 +7,7 @@ import type { ZodType } from 'zod';
 import { forgetSession } from '../../../providers/auth-provider';
 import { session } from '../../../providers/session';
 import { nameOrFallback, type Persona } from '../../../domain/persona';
+import IdentidadPerfil from './IdentidadPerfil';
 import { cuerpoActualizacion, perfilFisicaSchema, perfilJuridicaSchema, type CambiosPerfil } from './perfil';
 
 /** An antd form rule from a zod field schema: its first Spanish message. */
@@ -68,6 +69,7 @@ export default function Perfil() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Perfil
       </Typography.Title>
+      <IdentidadPerfil />
       <Card
         title="Mis datos"
         extra={
