@@ -1,4 +1,5 @@
 import { publicFunctions } from './supabase-public';
+import { dispositivoDe, guardarDispositivo } from './dispositivo';
 
 /** The actions of the hosted auth-proxy function. */
 export type AuthProxyBody =
@@ -35,7 +36,9 @@ async function messageOf(response: Response): Promise<string> {
  * is empty or not JSON); a refusal throws AuthProxyError with the function's message.
  */
 export async function callAuthProxy(body: AuthProxyBody, fallbackMessage = 'Error al procesar la solicitud'): Promise<Record<string, unknown>> {
-  const { data, error } = await publicFunctions.invoke('auth-proxy', { body });
+  // a browser that signed in with this document before says so (providers/dispositivo.ts)
+  const sent = body.action === 'unifiedLogin' || body.action === 'loginWithPincode' ? withDevice(body) : body;
+  const { data, error } = await publicFunctions.invoke('auth-proxy', { body: sent });
   if (error) {
     // FunctionsHttpError carries the Response in `context`; fetch/relay errors do not.
     const context = (error as { context?: unknown }).context;
@@ -44,5 +47,12 @@ export async function callAuthProxy(body: AuthProxyBody, fallbackMessage = 'Erro
     }
     throw new AuthProxyError(fallbackMessage, 0);
   }
-  return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const answer = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  if (body.action === 'loginWithPincode') guardarDispositivo(body.username, answer.dispositivo);
+  return answer;
+}
+
+function withDevice<T extends { username: string }>(body: T): T & { dispositivo?: string } {
+  const dispositivo = dispositivoDe(body.username);
+  return dispositivo ? { ...body, dispositivo } : body;
 }

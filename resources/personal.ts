@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TeamOutlined } from '@ant-design/icons';
-import { anyone, catalogueAccess, defineResource, HARD_DELETE, onlyLive, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
+import { catalogueAccess, staffOfNotaria, defineResource, HARD_DELETE, onlyLive, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
 import { TIPOS_DOCUMENTO, normalizeIdentifier, validateIdentifier } from '../domain/identifiers';
 import { tratamiento } from '../domain/tratamientos';
 
@@ -101,7 +101,9 @@ export default defineResource({
   },
   defaultSort: { field: 'name', order: 'asc' },
   deletion: HARD_DELETE,
-  access: catalogueAccess(onlyLive(anyone, 'is_active')),
+  // not public: e-mails and documents are for admins and the row's notaría; booking reads
+  // public.personal_directorio (name, position, notaría), 20261126100000_directorio_personal.sql
+  access: catalogueAccess(onlyLive(staffOfNotaria(), 'is_active')),
   sample: ({ n, ref }) => ({ name: `Rosa Prueba ${n}`, email: `rosa.prueba.${n}@notaria.example`, position: 'Oficial', notaria_id: ref('notarias'), calendar_type: 'google', is_active: true }),
   messages: {
     unique: { personal_email_unico: { field: 'email', message: 'Ya hay un miembro del personal con este email.' } },

@@ -26,5 +26,14 @@ export default defineResource({
     one: '/persona/{id}',
     create: '/persona',
     update: '/persona/{id}',
+    // identity by proof (server/routes/identidad.ts): the own level, a client's for the office,
+    // the office's check, the admin's invitation of a staff row and the office's conflicts
+    custom: {
+      identidad: '/identidad',
+      identidadDe: '/identidad/persona/{id}',
+      verificar: '/identidad/persona/{id}/verificacion',
+      invitarPersonal: '/identidad/invitacion/personal/{id}',
+      conflictos: '/identidad/conflictos',
+    },
   },
 });

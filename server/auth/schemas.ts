@@ -56,8 +56,11 @@ function personaFisica(v: { username: string; tipoDocumento: TipoDocumento }, ct
   if (message) ctx.addIssue({ code: 'custom', path: ['username'], message });
 }
 
+/** The device token a browser got at an earlier sign-in (server/auth/dispositivo.ts); optional. */
+const dispositivo = z.string({ error: 'Dispositivo inválido' }).max(200, 'Dispositivo inválido').optional();
+
 /** unifiedLogin: ask for a sign-in PIN. */
-export const solicitudAccesoSchema = body({ username: documento, tipoDocumento: tipoDocumento.optional() });
+export const solicitudAccesoSchema = body({ username: documento, tipoDocumento: tipoDocumento.optional(), dispositivo });
 
 /** loginWithPincode: sign in with the PIN at a notary office. */
 export const accesoConPinSchema = body({
@@ -65,6 +68,7 @@ export const accesoConPinSchema = body({
   tipoDocumento: tipoDocumento.optional(),
   pincode,
   externalIdNotaria: notaria,
+  dispositivo,
 });
 
 const registro = {

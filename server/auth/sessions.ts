@@ -7,6 +7,7 @@ import { findUsuarioById, type Usuario } from './users.js';
 import { appRoleOf, grantConfiguredAdmin, rolesOf } from './roles.js';
 import { notariasDePersonal } from './staff.js';
 import { olvidarSesiones } from './sesion-viva.js';
+import { documentoProbado } from './identidad.js';
 
 export interface Tokens {
   access_token: string;
@@ -55,9 +56,11 @@ export function assurance(sesion: Pick<Sesion, 'metodo' | 'factorFuerte' | 'fact
  * SEGUNDO_FACTOR_OFICINA=obligatorio staff and admin rights need aal 2. It never outlives the session.
  */
 async function accessToken(ctx: AppContext, usuario: Usuario, sesion: Sesion): Promise<{ token: string; segundoFactor?: SegundoFactor }> {
-  const roles = await rolesOf(ctx.db, usuario.id);
+  // what others granted to the document (staff, admin) needs the account bound to it by proof (identidad.ts)
+  const probada = await documentoProbado(ctx.db, usuario.id);
+  const roles = (await rolesOf(ctx.db, usuario.id)).filter((r) => probada || r !== 'admin');
   // staff of the notarías whose active personal rows carry the account's document (server/auth/staff.ts)
-  let notarias = await notariasDePersonal(ctx.db, usuario);
+  let notarias = probada ? await notariasDePersonal(ctx.db, usuario) : [];
   let appRole = appRoleOf(roles);
   const proof = assurance(sesion);
   let segundoFactor: SegundoFactor | undefined;

@@ -32,6 +32,13 @@ insert into servicios.usuarios (id, tipo_documento, numero_documento, email, per
   -- staff of notaría 1 (public.personal row 8, supabase/seed.sql): the office's work
   ('00000000-0000-4000-8000-000000000104', 'NIF', '11111111H', 'lucia.fernandez@notarialopezmartin.example', '00000000-0000-4000-8000-000000000004');
 
+-- The admin and the staff member are bound to their documents (identity proven, 0040_identidad.sql):
+-- what ADMIN_DOCUMENTS and the staff row grant reaches only a proven account. The clients are not:
+-- a self-registered account proves its mailbox only.
+insert into servicios.identidades (usuario_id, metodo, detalle) values
+  ('00000000-0000-4000-8000-000000000101', 'oficina', 'datos de demostración'),
+  ('00000000-0000-4000-8000-000000000104', 'oficina', 'datos de demostración');
+
 insert into servicios.persona_notaria (persona_id, notaria_id) values
   ('00000000-0000-4000-8000-000000000001', 1),
   ('00000000-0000-4000-8000-000000000001', 2),

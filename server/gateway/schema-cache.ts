@@ -128,12 +128,13 @@ select json_build_object(
                     from pg_index i
                     where i.indrelid = r.oid and i.indisunique and i.indpred is null and i.indexprs is null) u)
     )), '[]') from rels r),
+  -- by name: the order of ambiguous candidates (PGRST201) must not depend on the join's plan
   'foreignKeys', (select coalesce(json_agg(json_build_object(
       'name', con.conname, 'table', c1.relname, 'refTable', c2.relname,
       'columns', (select json_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
                   join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum),
       'refColumns', (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
-                     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum))), '[]')
+                     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum)) order by con.conname), '[]')
     from pg_constraint con join rels c1 on c1.oid = con.conrelid join rels c2 on c2.oid = con.confrelid
     where con.contype = 'f'),
   -- each view's query tree: which of its columns are a base table's column as it is (see viewOrigins)

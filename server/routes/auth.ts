@@ -15,7 +15,9 @@ import {
   solicitudAccesoSchema,
 } from '../auth/schemas.js';
 import { endSession, rotateSession, startSession } from '../auth/sessions.js';
-import { createUsuario, findUsuario } from '../auth/users.js';
+import { createUsuario, findUsuario, type Usuario } from '../auth/users.js';
+import { aceptarInvitacion, documentoProbado, invitacionPara } from '../auth/identidad.js';
+import { deviceToken, isDeviceOf } from '../auth/dispositivo.js';
 
 /**
  * The caller's address. The auth-proxy function names it in X-Portal-Client-Address, believed
@@ -65,6 +67,17 @@ async function emailEnUso(ctx: AppContext, email: string): Promise<boolean> {
 }
 
 /**
+ * Whether registering `email` for a document an account already holds is its owner's invitation:
+ * the account is unproven (a typed document proves nothing) and the granter recorded this address
+ * for the document. Then the registration displaces that account (users.ts) instead of failing.
+ */
+async function desplazaA(ctx: AppContext, existente: Usuario | null, email: string): Promise<boolean> {
+  if (!existente || existente.email.toLowerCase() === email.toLowerCase()) return false;
+  if (await documentoProbado(ctx.db, existente.id)) return false;
+  return (await invitacionPara(ctx.db, existente, email)) !== null;
+}
+
+/**
  * Sign-in with a one-time PIN, mounted at /auth of the services API. The first four are the
  * auth-proxy function's actions (unifiedLogin, loginWithPincode, registerUser, registerUserPincode).
  */
@@ -79,6 +92,7 @@ export function authRoutes(ctx: AppContext) {
       ctx,
       { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
       ip,
+      isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
     );
     return json(c, { message: 'Código PIN enviado correctamente' });
   });
@@ -98,18 +112,26 @@ export function authRoutes(ctx: AppContext) {
       { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
       body.pincode,
       ip,
+      isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
     );
-    await ctx.db.query(
-      'insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, $2) on conflict do nothing',
-      [usuario.personaId, notarias[0].idint],
-    );
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, $2) on conflict do nothing', [
+        usuario.personaId,
+        notarias[0].idint,
+      ]);
+      // the PIN went to the account's address: an invitation recorded for it binds the account now
+      await aceptarInvitacion(tx, usuario);
+    });
     const tokens = await startSession(ctx, usuario, { userAgent: c.req.header('user-agent') });
-    return json(c, { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId });
+    // this browser is now one that signed in as the account: its later PIN requests count apart
+    const dispositivo = deviceToken(ctx.config.jwtSecret, usuario.id);
+    return json(c, { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId, dispositivo });
   });
 
   app.post('/register', async (c) => {
     const { body, ip } = await anonymousBody(c, ctx, registroSchema);
-    if (await findUsuario(ctx.db, body.username, body.tipoDocumento)) throw new HttpError(403, 'Usuario ya registrado');
+    const existente = await findUsuario(ctx.db, body.username, body.tipoDocumento);
+    if (existente && !(await desplazaA(ctx, existente, body.canal))) throw new HttpError(403, 'Usuario ya registrado');
     if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
     await sendPin(
       ctx,
@@ -121,7 +143,9 @@ export function authRoutes(ctx: AppContext) {
 
   app.post('/register-confirm', async (c) => {
     const { body, ip } = await anonymousBody(c, ctx, registroConPinSchema);
-    if (await findUsuario(ctx.db, body.username, body.tipoDocumento)) throw new HttpError(403, 'Usuario ya registrado');
+    const existente = await findUsuario(ctx.db, body.username, body.tipoDocumento);
+    const desplazar = await desplazaA(ctx, existente, body.canal);
+    if (existente && !desplazar) throw new HttpError(403, 'Usuario ya registrado');
     if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
     await verifyPin(
       ctx,
@@ -129,12 +153,12 @@ export function authRoutes(ctx: AppContext) {
       body.pincode,
       ip,
     );
-    // the account is a client, nothing more (servicios.usuario_roles, 0009_roles_y_acceso.sql)
-    const usuario = await createUsuario(ctx.db, {
-      tipoDocumento: body.tipoDocumento,
-      numeroDocumento: body.username,
-      email: body.canal,
-    });
+    // a client, nothing more (0009_roles_y_acceso.sql), unless the PIN's address was an invitation (identidad.ts)
+    const usuario = await createUsuario(
+      ctx.db,
+      { tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
+      { desplazar },
+    );
     return json(c, { message: 'Usuario registrado correctamente', idPersona: usuario.personaId });
   });
 

@@ -12,6 +12,7 @@ import { privilegioRoutes } from './privilegios.js';
 import { legacyRoutes } from './legacy.js';
 import { notificacionesRoutes } from './notificaciones.js';
 import { auditoriaRoutes } from './auditoria.js';
+import { identidadRoutes } from './identidad.js';
 import { despachoRoutes, devolverActoRoutes, estadoExpedienteRoutes } from './despacho.js';
 import { auditTrail } from '../audit.js';
 import { efectosArchivos } from '../storage/subida.js';
@@ -67,6 +68,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/notificaciones', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
   app.route('/auditoria', auditoriaRoutes(ctx));
+  app.route('/identidad', identidadRoutes(ctx));
   // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)
   app.route('/', recursosRoutes(ctx, [...serviciosResources, ...(ctx.extraResources ?? [])]));
   // an unknown path of the API is a JSON 404, never the SPA's index.html

@@ -117,7 +117,14 @@ describe('who is admin', () => {
       `insert into servicios.usuario_roles (usuario_id, rol, origen) select id, 'admin', 'prueba' from servicios.usuarios where numero_documento = $1`,
       [doc],
     );
-    const granted = await refresh(session.refresh_token);
+    // the role alone does not make an admin of an account that proved only its mailbox (issue 30)
+    const unproven = await refresh(session.refresh_token);
+    expect(claims(unproven.access_token).app_role).toBe('assistant');
+    await s.ctx.db.query(
+      `insert into servicios.identidades (usuario_id, metodo, detalle) select id, 'oficina', 'presencial' from servicios.usuarios where numero_documento = $1`,
+      [doc],
+    );
+    const granted = await refresh(unproven.refresh_token);
     expect(claims(granted.access_token).app_role).toBe('admin');
     await s.ctx.db.query(
       `delete from servicios.usuario_roles where rol = 'admin' and usuario_id = (select id from servicios.usuarios where numero_documento = $1)`,
@@ -146,6 +153,8 @@ describe('who is admin', () => {
     // naming an account grants it; naming it no more withdraws it at the next start
     const named = await startTestServer({ adminDocuments: ['NIF:12345678Z'] });
     try {
+      // an admin's account is bound to its document by proof (issue 30); Ana's is, here
+      await named.ctx.db.query(`insert into servicios.identidades (usuario_id, metodo) values ('00000000-0000-4000-8000-000000000102', 'oficina')`);
       expect(claims((await login(ANA, newIp(), named)).access_token).app_role).toBe('admin');
       expect(claims((await login(ADMIN, newIp(), named)).access_token).app_role).toBe('assistant');
     } finally {

@@ -1,17 +1,22 @@
 import { Button, Popconfirm } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import { useNotification, useUpdate, type BaseRecord } from '@refinedev/core';
+import { useCustomMutation, useNotification, useUpdate, type BaseRecord } from '@refinedev/core';
+import { serviciosUrl } from '../../../resources/servicios-url';
 import personal from '../../../resources/personal';
 import { errorDescription } from '../../crud/schema-rules';
 import { useResourceMessages } from '../../crud/use-resource-messages';
 import { useCalendarInvitation } from './use-calendar-invitation';
 
-/** The staff row's extra actions (spec): Activar/Desactivar and the calendar invitation. */
+/**
+ * The staff row's extra actions (spec): Activar/Desactivar and the calendar invitation; and
+ * 'Invitar' (issue 30): the portal invitation to the recorded e-mail, whose PIN binds the account.
+ */
 export default function PersonalAcciones({ record }: { record: BaseRecord }) {
   const { open: notify } = useNotification();
   const messages = useResourceMessages(personal);
   const { mutate, mutation } = useUpdate();
   const invitation = useCalendarInvitation();
+  const { mutate: invitar, mutation: invitando } = useCustomMutation();
   const active = record.is_active === true;
 
   const toggle = () =>
@@ -23,8 +28,30 @@ export default function PersonalAcciones({ record }: { record: BaseRecord }) {
       },
     );
 
+  const invitarAlPortal = () =>
+    invitar({
+      url: serviciosUrl('personas', 'invitarPersonal', { id: record.id }),
+      method: 'post',
+      values: {},
+      successNotification: { type: 'success', message: 'Invitación enviada', description: `Enviada a ${String(record.email ?? '')}` },
+      errorNotification: (e) => ({ type: 'error', message: 'No se pudo enviar la invitación', description: e?.message }),
+    });
+
   return (
     <>
+      {active && record.numero_documento ? (
+        <Popconfirm
+          title="¿Invitar al portal?"
+          description={`Se enviará a ${String(record.email ?? '')}; al registrarse o acceder con su documento y este email tendrá acceso como personal.`}
+          okText="Invitar"
+          cancelText="Cancelar"
+          onConfirm={invitarAlPortal}
+        >
+          <Button size="small" loading={invitando.isPending}>
+            Invitar
+          </Button>
+        </Popconfirm>
+      ) : null}
       <Button size="small" onClick={toggle} loading={mutation.isPending} danger={active}>
         {active ? 'Desactivar' : 'Activar'}
       </Button>

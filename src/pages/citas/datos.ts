@@ -17,13 +17,13 @@ export interface Notaria {
   sistema_videoconferencia?: string | null;
 }
 
+/** A row of the public staff directory (public.personal_directorio): active staff only. */
 export interface Personal {
   id: number;
   name: string;
-  email: string;
   position: string;
   notaria_id: number;
-  is_active: boolean;
+  is_active?: boolean;
 }
 
 /** A persona of the services API, only the fields the appointment pages show. */
@@ -51,9 +51,12 @@ export function useNotarias() {
   return { notarias: result.data, isLoading: query.isLoading, isError: query.isError };
 }
 
-/** Staff the signed-in user may see (the active ones, or all for admins), by name. */
+/**
+ * The active staff, by name: the public directory (name, position, notaría; never e-mails or
+ * documents, supabase/migrations/20261126100000_directorio_personal.sql).
+ */
 export function usePersonal() {
-  const { result, query } = useList<Personal>({ resource: 'personal', sorters: [{ field: 'name', order: 'asc' }], ...supabase });
+  const { result, query } = useList<Personal>({ resource: 'personal_directorio', sorters: [{ field: 'name', order: 'asc' }], ...supabase });
   return { personal: result.data, isLoading: query.isLoading, isError: query.isError };
 }
 

@@ -13,6 +13,7 @@ import SoloPersonal from './SoloPersonal';
 import Tabla, { tablaDeRefine } from '../../crud/Tabla';
 import Paginas from '../../crud/Paginas';
 import CopiasPorAtender from './CopiasPorAtender';
+import ConflictosIdentidad from './ConflictosIdentidad';
 import './despacho.css';
 import { Titulo } from '../../crud/Titulo';
 import Tarjeta from '../../crud/Tarjeta';
@@ -123,6 +124,7 @@ function ListaDespacho() {
         </Link>
       </div>
       <CopiasPorAtender />
+      <ConflictosIdentidad />
       <Segmentos
         value={estado}
         onChange={setEstado}

@@ -10,6 +10,7 @@ import { serviciosUrl } from '../../../resources/servicios-url';
 import { formatoFecha, formatoFechaHora } from '../expedientes/datos';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
+import IdentidadCliente from './IdentidadCliente';
 import ActoSoloLectura from './ActoSoloLectura';
 import DocumentosDespacho from './huecos/DocumentosDespacho';
 import CopiasDespacho from './huecos/CopiasDespacho';
@@ -136,6 +137,7 @@ function Vista() {
           <Descriptions.Item label="Notaría">{exp.notariaNombre}</Descriptions.Item>
           <Descriptions.Item label="Vencimiento">{formatoFecha(exp.dueDate)}</Descriptions.Item>
         </Descriptions>
+        <IdentidadCliente personaId={c.id} />
       </Card>
       <Tabs
         items={[

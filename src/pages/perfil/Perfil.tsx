@@ -10,6 +10,7 @@ import { nameOrFallback, type Persona } from '../../../domain/persona';
 import Privacidad from './Privacidad';
 import LlavesAcceso from './LlavesAcceso';
 import SesionesAbiertas from './SesionesAbiertas';
+import IdentidadPerfil from './IdentidadPerfil';
 import { cuerpoActualizacion, perfilFisicaSchema, perfilJuridicaSchema, type CambiosPerfil } from './perfil';
 
 /** An antd form rule from a zod field schema: its first Spanish message. */
@@ -71,6 +72,7 @@ export default function Perfil() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Perfil
       </Typography.Title>
+      <IdentidadPerfil />
       <Card
         title="Mis datos"
         extra={
