@@ -61,6 +61,19 @@ export interface Config {
   dbConnectTimeoutSeconds: number;
   /** Where uploaded files live (STORAGE_DIR, STORAGE_S3_*; see server/storage/). */
   storage: StorageSettings;
+  /** Certificate sign-in and linking (server/auth/certificados.ts, server/cert-login.ts; README). */
+  certCaFile: string | null;
+  certCrlFile: string | null;
+  /** Port of the HTTPS listener that asks for a client certificate; null = off; 0 = any free port (tests). */
+  certLoginPort: number | null;
+  /** The listener's public address when a proxy serves it elsewhere (CERT_LOGIN_URL). */
+  certLoginUrl: string | null;
+  tlsCertFile: string | null;
+  tlsKeyFile: string | null;
+  /** Shared with a TLS-terminating proxy that passes the client certificate in X-Client-Cert. */
+  certProxySecret: string | null;
+  /** The portal's public address (PUBLIC_URL), where a certificate sign-in returns; the server's own when unset. */
+  publicUrl: string | null;
   /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
   gateway: GatewaySettings;
 }
@@ -136,6 +149,27 @@ const positiveInt = (value: string | undefined, fallback: number) => {
   return Number.isInteger(n) ? n : fallback;
 };
 
+/** Development listens for certificate sign-in at 8443 unless CERT_LOGIN_PORT says otherwise; production and tests only when set. */
+export const DEV_CERT_LOGIN_PORT = 8443;
+
+function certificadoSettings(env: NodeJS.ProcessEnv, production: boolean) {
+  const port = (env.CERT_LOGIN_PORT ?? '').trim().toLowerCase();
+  const certLoginPort = port === 'off' || port === 'no' ? null
+    : port && Number.isInteger(Number(port)) && Number(port) >= 0 ? Number(port)
+    : !production && env.NODE_ENV !== 'test' ? DEV_CERT_LOGIN_PORT : null;
+  const file = (v: string | undefined) => (v?.trim() ? path.resolve(v.trim()) : null);
+  return {
+    certCaFile: file(env.CERT_CA_FILE),
+    certCrlFile: file(env.CERT_CRL_FILE),
+    certLoginPort,
+    certLoginUrl: env.CERT_LOGIN_URL?.trim().replace(/\/+$/, '') || null,
+    tlsCertFile: file(env.TLS_CERT_FILE),
+    tlsKeyFile: file(env.TLS_KEY_FILE),
+    certProxySecret: env.CERT_PROXY_SECRET?.trim() || null,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = overrides.production ?? env.NODE_ENV === 'production';
   const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET || DEV_SECRET);
@@ -182,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbStatementTimeoutSeconds: positive(env.DB_STATEMENT_TIMEOUT_SECONDS, 10),
     dbConnectTimeoutSeconds: positive(env.DB_CONNECT_TIMEOUT_SECONDS, 3),
     storage: storageSettings(env, dataDir),
+    ...certificadoSettings(env, production),
     gateway: {
       maxRows: positiveInt(env.GATEWAY_MAX_ROWS, 1000),
       maxEmbedDepth: positiveInt(env.GATEWAY_MAX_EMBED_DEPTH, 6),

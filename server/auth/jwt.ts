@@ -10,6 +10,10 @@ export interface AccessClaims {
   email?: string;
   /** The notarías (public.notarias.id) the holder is active staff of; absent for everyone else. */
   notarias?: number[];
+  /** The session (servicios.sesiones.id) the token belongs to: GET /auth/verify checks it is live. */
+  sid?: string;
+  /** Methods proven in this session ('pin', 'certificado', 'passkey'). */
+  amr?: string[];
   exp?: number;
   iat?: number;
 }
@@ -20,11 +24,12 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(
   secret: string,
-  claims: { sub: string; app_role: AppRole; email?: string; notarias?: number[] },
+  claims: { sub: string; app_role: AppRole; email?: string; notarias?: number[]; sid?: string; amr?: string[] },
   seconds = ACCESS_TOKEN_SECONDS,
 ): Promise<string> {
   const staff = claims.notarias?.length ? { notarias: claims.notarias } : {};
-  return new SignJWT({ role: 'authenticated', app_role: claims.app_role, email: claims.email, ...staff })
+  const sesion = { ...(claims.sid ? { sid: claims.sid } : {}), ...(claims.amr?.length ? { amr: claims.amr } : {}) };
+  return new SignJWT({ role: 'authenticated', app_role: claims.app_role, email: claims.email, ...staff, ...sesion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()

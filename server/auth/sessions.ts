@@ -19,22 +19,24 @@ const SESSION_ENDED = 'La sesión ha caducado. Inicie sesión de nuevo.';
  * (servicios.usuario_roles), read at sign-in and at every refresh, so a role removed ends with the
  * next refresh; never from anything the browser sends. It never outlives the session.
  */
-async function accessToken(ctx: AppContext, usuario: Usuario, sessionEnds: Date): Promise<string> {
+async function accessToken(ctx: AppContext, usuario: Usuario, sessionEnds: Date, sesion: { sid: string; amr?: string[] }): Promise<string> {
   const roles = await rolesOf(ctx.db, usuario.id);
   // staff of the notarías whose active personal rows carry the account's document (server/auth/staff.ts)
   const notarias = await notariasDePersonal(ctx.db, usuario);
   const secondsLeft = Math.floor((sessionEnds.getTime() - Date.now()) / 1000);
   return signAccessToken(
     ctx.config.jwtSecret,
-    { sub: usuario.personaId, app_role: appRoleOf(roles), email: usuario.email, notarias },
+    { sub: usuario.personaId, app_role: appRoleOf(roles), email: usuario.email, notarias, ...sesion },
     Math.max(1, Math.min(ctx.config.accessTokenSeconds ?? ACCESS_TOKEN_SECONDS, secondsLeft)),
   );
 }
 
-/** Starts a session (a new refresh-token family) for a user who has just proved a PIN. */
-export async function startSession(ctx: AppContext, usuario: Usuario): Promise<Tokens> {
+export type MetodoAcceso = 'pin' | 'certificado' | 'passkey';
+
+/** Starts a session (a new refresh-token family) for a user who has just proved a PIN (or a certificate: opts.metodo). */
+export async function startSession(ctx: AppContext, usuario: Usuario, opts: { metodo?: MetodoAcceso; userAgent?: string } = {}): Promise<Tokens> {
   const refresh = newRefreshToken();
-  const expiresAt = await ctx.db.transaction(async (tx) => {
+  const { id: sid, expiresAt } = await ctx.db.transaction(async (tx) => {
     // an account ADMIN_DOCUMENTS names that registered after the start
     await grantConfiguredAdmin(tx, usuario, ctx.config.adminDocuments);
     const { rows } = await tx.query<{ id: string; expiresAt: Date }>(
@@ -46,12 +48,12 @@ export async function startSession(ctx: AppContext, usuario: Usuario): Promise<T
       hashRefreshToken(ctx.config.jwtSecret, refresh),
       rows[0].id,
     ]);
-    return new Date(rows[0].expiresAt);
+    return { id: rows[0].id, expiresAt: new Date(rows[0].expiresAt) };
   });
-  return { access_token: await accessToken(ctx, usuario, expiresAt), refresh_token: refresh };
+  return { access_token: await accessToken(ctx, usuario, expiresAt, { sid, amr: [opts.metodo ?? 'pin'] }), refresh_token: refresh };
 }
 
-type RotateResult = { ok: true; usuarioId: string; expiresAt: Date; refresh: string } | { ok: false };
+type RotateResult = { ok: true; sesionId: string; usuarioId: string; expiresAt: Date; refresh: string } | { ok: false };
 
 /**
  * Swaps a refresh token for a new one of the same family. A token already swapped means it was
@@ -85,12 +87,13 @@ export async function rotateSession(ctx: AppContext, token: string): Promise<Tok
       hashRefreshToken(ctx.config.jwtSecret, refresh),
       claimed.sesionId,
     ]);
-    return { ok: true, usuarioId: claimed.usuarioId, expiresAt: new Date(claimed.expiresAt), refresh };
+    return { ok: true, sesionId: claimed.sesionId, usuarioId: claimed.usuarioId, expiresAt: new Date(claimed.expiresAt), refresh };
   });
   if (!result.ok) throw new HttpError(401, SESSION_ENDED);
   const usuario = await findUsuarioById(ctx.db, result.usuarioId);
   if (!usuario) throw new HttpError(401, SESSION_ENDED);
-  return { access_token: await accessToken(ctx, usuario, result.expiresAt), refresh_token: result.refresh };
+  // amr is not stored in this branch: the helper "factores" keeps the session's methods (sesiones.metodo)
+  return { access_token: await accessToken(ctx, usuario, result.expiresAt, { sid: result.sesionId }), refresh_token: result.refresh };
 }
 
 /** Revokes the session (the whole family) a refresh token belongs to, if it is still live. */

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { notFound, rejectNulInUrl, json } from '../http.js';
 import { authRoutes } from './auth.js';
+import { certificadoRoutes } from './certificados.js';
 import { personaNotariaRoutes } from './persona-notaria.js';
 import { expedientesRoutes } from './expedientes.js';
 import { actosRoutes } from './actos.js';
@@ -43,6 +44,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
     return json(c, { status: 'ok', database: ctx.db.kind });
   });
   app.route('/auth', authRoutes(ctx));
+  app.route('/auth', certificadoRoutes(ctx));
   app.route('/', eventosRoutes(ctx, eventos));
   app.route('/personaNotaria', personaNotariaRoutes(ctx));
   app.route('/', documentosRoutes(ctx));
