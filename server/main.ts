@@ -15,7 +15,18 @@ console.log(`
     server.applied.length ? `  (${server.applied.length} migraciones aplicadas)` : ''
   }
   Correo: ${config.smtpUrl ? 'SMTP' : `bandeja de desarrollo en ${server.url}/dev/outbox${isLoopback(config.host) ? '' : ' (solo desde esta máquina)'}`}
-${isLoopback(config.host) ? '' : `  Escuchando en ${config.host}:${server.port}: accesible desde la red.\n`}${adminNotice()}${await demoUsers(server)}`);
+${isLoopback(config.host) ? '' : `  Escuchando en ${config.host}:${server.port}: accesible desde la red.\n`}${certificadoNotice()}${adminNotice()}${await demoUsers(server)}`);
+
+/** Where certificate sign-in listens, and whether it runs on development's generated test files. */
+function certificadoNotice(): string {
+  const { estado, pruebas } = server.certLogin;
+  if (estado.puerto === null) return '';
+  const lines = [`  Acceso con certificado digital: https://localhost:${estado.puerto}/ (CERT_LOGIN_PORT)\n`];
+  if (pruebas) {
+    lines.push(`  DESARROLLO: se han generado en ${pruebas.dir} ${config.tlsCertFile ? '' : 'un certificado TLS autofirmado (el navegador avisará) y '}${config.certCaFile ? '' : 'una AC de pruebas con su CRL (solo esos certificados de prueba se admiten)'}. No sirven en producción.\n`);
+  }
+  return lines.join('');
+}
 
 /** Says how to name an admin when the configuration names none (production's default). */
 function adminNotice(): string {

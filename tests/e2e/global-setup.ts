@@ -12,13 +12,16 @@ export const E2E_JWT_SECRET = 'e2e-test-secret-0123456789abcdef0123';
 export default async function globalSetup() {
   buildServer();
   const port = await freePort();
+  // the certificate sign-in listener (server/cert-login.ts); its test CA is written under DATA_DIR
+  const certLoginPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notaria-e2e-'));
   fs.mkdirSync('test-results', { recursive: true });
   const log = fs.createWriteStream(path.resolve('test-results/e2e-server.log'), { flags: 'w' });
   const child = spawn(process.execPath, serverArgs(), {
     env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test',
       // every journey signs in from 127.0.0.1, often as the same demo user: PIN caps would refuse them
-      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' }),
+      PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000',
+      CERT_LOGIN_PORT: String(certLoginPort) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);
@@ -38,6 +41,7 @@ export default async function globalSetup() {
   }
   process.env.PORTAL_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_CERT_LOGIN_PORT = String(certLoginPort);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

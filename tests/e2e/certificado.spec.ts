@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { test, expect, randomNif, screenshot } from './fixtures';
+import { emitirConCaDeArchivos } from '../support/certificados';
+
+/**
+ * Certificate sign-in in Chromium (issue 30): Playwright presents a client certificate
+ * (clientCertificates) to the server's mutual-TLS listener. The certificate is issued by the test
+ * CA the server generated under its DATA_DIR (no CERT_CA_FILE set), as `npm start` does.
+ */
+test('a person signs in with a digital certificate from /login and is registered with its document', async ({ browser }) => {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'certificados-pruebas');
+  const nif = randomNif();
+  const email = `e2e.cert.${nif.toLowerCase()}@example.com`;
+  const cert = await emitirConCaDeArchivos(path.join(dir, 'ac-pruebas.pem'), path.join(dir, 'ac-pruebas-clave.pem'), {
+    serialNumber: `IDCES-${nif}`,
+    nombre: 'PERSONA DE PRUEBA',
+    email,
+  });
+  const context = await browser.newContext({
+    baseURL: process.env.PORTAL_URL,
+    // the development listener's TLS certificate is self-signed
+    ignoreHTTPSErrors: true,
+    clientCertificates: [{ origin: `https://localhost:${process.env.E2E_CERT_LOGIN_PORT}`, cert: Buffer.from(cert.certPem), key: Buffer.from(cert.keyPem) }],
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Acceso al Portal Notarial' })).toBeVisible();
+  await page.getByRole('link', { name: 'Acceder con certificado digital' }).click();
+  await page.waitForURL((url) => url.pathname === '/datos-personales', { timeout: 30_000 });
+  await screenshot(page, 'certificado-1-dentro');
+  // the session is a certificate session of the certificate's document
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const res = await page.request.get('/nt/demo/v1/servicios/auth/verify', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ persona: { tipoDocumento: 'NIF', numeroDocumento: nif, email }, garantia: { metodos: ['certificado'], nivel: 2 } });
+  await context.close();
+});
