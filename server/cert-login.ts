@@ -40,11 +40,19 @@ export function paginaHtml(portal: string, motivo: string): string {
 export const paginaDeError = (c: Context, portal: string, motivo: string, status: 400 | 409 | 503) =>
   c.html(paginaHtml(portal, motivo), status, { 'Cache-Control': 'no-store' });
 
-export const destinoEnElPortal = (portal: string, codigo: string) => `${portal}/login?certificado=${encodeURIComponent(codigo)}`;
+/**
+ * The 'estado' the portal's page made up before leaving (kept in its sessionStorage) travels to the
+ * listener and back beside the code: the page exchanges only a code that comes back with its own
+ * estado, so a link carrying someone else's code cannot sign a visitor in as that someone.
+ */
+export const estadoValido = (v: string | null | undefined): string | null => (v && /^[A-Za-z0-9_-]{16,100}$/.test(v) ? v : null);
 
-export const redirigirAlPortal = (c: Context, portal: string, codigo: string) => {
+export const destinoEnElPortal = (portal: string, codigo: string, estado: string | null) =>
+  `${portal}/login?certificado=${encodeURIComponent(codigo)}${estado ? `&estado=${estado}` : ''}`;
+
+export const redirigirAlPortal = (c: Context, portal: string, codigo: string, estado: string | null) => {
   c.header('Cache-Control', 'no-store');
-  return c.redirect(destinoEnElPortal(portal, codigo), 303);
+  return c.redirect(destinoEnElPortal(portal, codigo, estado), 303);
 };
 
 const SECURITY_HEADERS = {
@@ -178,7 +186,7 @@ export async function startCertLogin(ctx: AppContext, portal: string, log: (m: s
       const peer = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();
       if (!peer?.raw) return pagina('Su navegador no ha presentado ningún certificado. Instale su certificado digital (o inserte su DNIe) y vuelva a intentarlo.', 400);
       accederConCertificado(ctx, new Uint8Array(peer.raw))
-        .then((codigo) => responder(303, { Location: `${portal}/login?certificado=${encodeURIComponent(codigo)}` }))
+        .then((codigo) => responder(303, { Location: destinoEnElPortal(portal, codigo, estadoValido(url.searchParams.get('estado'))) }))
         .catch((e: unknown) => {
           if (e instanceof CertificadoNoValido || e instanceof HttpError) return pagina(e.message, e instanceof HttpError ? e.status : 400);
           log(`[certificado] ${(e as Error).stack ?? (e as Error).message}`);

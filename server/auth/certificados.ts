@@ -136,14 +136,15 @@ function usoAdmitido(cert: x509.X509Certificate): boolean {
   return true;
 }
 
-/** A current CRL of the issuing CA (signed by it, nextUpdate not passed); null when there is none. */
-async function crlVigente(ca: x509.X509Certificate, lista: ListaDeConfianza, ahora: Date): Promise<x509.X509Crl | null> {
+/** The current CRLs of the issuing CA (signed by it, nextUpdate not passed); a revocation in any of them counts. */
+async function crlsVigentes(ca: x509.X509Certificate, lista: ListaDeConfianza, ahora: Date): Promise<x509.X509Crl[]> {
+  const vigentes: x509.X509Crl[] = [];
   for (const crl of lista.crls) {
     if (crl.issuer !== ca.subject) continue;
     if (crl.nextUpdate && crl.nextUpdate < ahora) continue;
-    if (await crl.verify({ publicKey: ca.publicKey }).catch(() => false)) return crl;
+    if (await crl.verify({ publicKey: ca.publicKey }).catch(() => false)) vigentes.push(crl);
   }
-  return null;
+  return vigentes;
 }
 
 /** The NIF or NIE of the subject's serialNumber: ETSI EN 319 412-1 'IDCES-12345678Z' or the bare number. */
@@ -185,9 +186,9 @@ export async function validarCertificado(
   if (cert.notAfter < ahora) throw new CertificadoNoValido(MOTIVOS.caducado(cert.notAfter));
   if (cert.notBefore > ahora) throw new CertificadoNoValido(MOTIVOS.aunNoValido(cert.notBefore));
   if (!usoAdmitido(cert)) throw new CertificadoNoValido(MOTIVOS.usoDeClave);
-  const crl = await crlVigente(ca, lista, ahora);
-  if (!crl) throw new CertificadoNoValido(MOTIVOS.sinCrl);
-  const revocado = crl.findRevoked(cert);
+  const crls = await crlsVigentes(ca, lista, ahora);
+  if (!crls.length) throw new CertificadoNoValido(MOTIVOS.sinCrl);
+  const revocado = crls.map((crl) => crl.findRevoked(cert)).find(Boolean);
   if (revocado) throw new CertificadoNoValido(MOTIVOS.revocado(revocado.revocationDate));
   if (cert.subjectName.getField(OID.organizationIdentifier).length) throw new CertificadoNoValido(MOTIVOS.entidad);
   const doc = documentoDe(cert);

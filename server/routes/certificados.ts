@@ -9,7 +9,7 @@ import { startSession } from '../auth/sessions.js';
 import { findUsuarioById, type Usuario } from '../auth/users.js';
 import { MOTIVOS, CertificadoNoValido } from '../auth/certificados.js';
 import { accederConCertificado, canjearCodigo, estadoDe, validar, vincular } from '../auth/acceso-certificado.js';
-import { paginaDeError, redirigirAlPortal, sameSecret } from '../cert-login.js';
+import { estadoValido, paginaDeError, redirigirAlPortal, sameSecret } from '../cert-login.js';
 
 /** The header a TLS-terminating proxy puts the client certificate in (PEM, URL-encoded PEM or base64 DER). */
 export const CLIENT_CERT_HEADER = 'X-Client-Cert';
@@ -56,14 +56,16 @@ export function certificadoRoutes(ctx: AppContext) {
 
   app.get('/certificate/login', async (c) => {
     const estado = estadoDe(ctx);
+    const pagina = estadoValido(c.req.query('estado'));
     const enCabecera = c.req.header(CLIENT_CERT_HEADER);
     const secreto = c.req.header(CERT_PROXY_SECRET_HEADER);
     if (enCabecera && secreto && ctx.config.certProxySecret && sameSecret(secreto, ctx.config.certProxySecret)) {
-      return desdeCabecera(c, ctx, enCabecera);
+      return desdeCabecera(c, ctx, enCabecera, pagina);
     }
-    if (ctx.config.certLoginUrl) return c.redirect(`${ctx.config.certLoginUrl}/`, 303);
+    const query = pagina ? `?estado=${pagina}` : '';
+    if (ctx.config.certLoginUrl) return c.redirect(`${ctx.config.certLoginUrl}/${query}`, 303);
     if (estado.puerto === null) return paginaDeError(c, estado.portal, MOTIVOS.sinListaDeConfianza.replace(/^el acceso/, 'El acceso'), 503);
-    return c.redirect(`https://${new URL(c.req.url).hostname}:${estado.puerto}/`, 303);
+    return c.redirect(`https://${new URL(c.req.url).hostname}:${estado.puerto}/${query}`, 303);
   });
 
   app.post('/certificate/session', async (c) => {
@@ -120,7 +122,7 @@ export function certificadoRoutes(ctx: AppContext) {
 }
 
 /** The proxy's variant: the certificate comes in the header, already presented over TLS to the proxy. */
-async function desdeCabecera(c: Context, ctx: AppContext, valor: string) {
+async function desdeCabecera(c: Context, ctx: AppContext, valor: string, pagina: string | null) {
   const estado = estadoDe(ctx);
   let texto = valor.trim();
   // nginx's $ssl_client_escaped_cert is URL-encoded PEM
@@ -128,7 +130,7 @@ async function desdeCabecera(c: Context, ctx: AppContext, valor: string) {
     try { texto = decodeURIComponent(texto); } catch { /* left as it came: refused as unreadable */ }
   }
   try {
-    return redirigirAlPortal(c, estado.portal, await accederConCertificado(ctx, texto));
+    return redirigirAlPortal(c, estado.portal, await accederConCertificado(ctx, texto), pagina);
   } catch (e) {
     if (e instanceof CertificadoNoValido || e instanceof HttpError) return paginaDeError(c, estado.portal, e.message, 400);
     throw e;

@@ -35,3 +35,11 @@ test('a person signs in with a digital certificate from /login and is registered
   expect(await res.json()).toMatchObject({ persona: { tipoDocumento: 'NIF', numeroDocumento: nif, email }, garantia: { metodos: ['certificado'], nivel: 2 } });
   await context.close();
 });
+
+test("a link carrying someone else's sign-in code does not sign the visitor in", async ({ page }) => {
+  // what an attacker would send: their own code, with an estado this tab never made
+  await page.goto('/login?certificado=codigo-de-otra-persona&estado=estado-de-otra-pestana-0123');
+  await expect(page.getByRole('alert').filter({ hasText: 'no se inició en esta pestaña' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceso al Portal Notarial' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+});

@@ -1,11 +1,13 @@
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/auth/jwt';
-import { MOTIVOS, PREFIJO_NO_VALIDO } from '../../server/auth/certificados';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MOTIVOS, PREFIJO_NO_VALIDO, listaDeConfianza, validarCertificado } from '../../server/auth/certificados';
 import { CERT_PROXY_SECRET_HEADER, CLIENT_CERT_HEADER } from '../../server/routes/certificados';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../support/server';
 import { ANA, JOHN, claimsOf, signIn } from '../support/sign-in';
-import { crearCa, crl, emitir, escribirListaDeConfianza, nif, type UserCert } from '../support/certificados';
+import { crearCa, crl, emitir, escribirListaDeConfianza, nif, type Ca, type UserCert } from '../support/certificados';
 
 /**
  * Qualified certificates (issue 30): linking one to an account (POST /auth/certificate), signing in
@@ -18,9 +20,10 @@ let dir: string;
 const PROXY_SECRET = 'secreto-compartido-con-el-proxy-0123456789';
 const NUEVO = { doc: nif(87654321), email: 'nuevo.titular@example.com' };
 const c: Record<string, UserCert> = {};
+let ca: Ca;
 
 beforeAll(async () => {
-  const ca = await crearCa('AC PRUEBAS USUARIOS');
+  ca = await crearCa('AC PRUEBAS USUARIOS');
   const otra = await crearCa('AC DESCONOCIDA');
   c.ana = await emitir(ca, { serialNumber: `IDCES-${ANA.doc}`, nombre: 'ANA GARCIA', email: ANA.email });
   c.anaOtra = await emitir(ca, { serialNumber: ANA.doc, nombre: 'ANA GARCIA' }); // plain serialNumber, as older certificates
@@ -40,6 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const vincular = (token: string | undefined, certificateData: unknown) => s.api('/auth/certificate', { method: 'POST', token, json: { certificateData } });
@@ -48,10 +52,10 @@ const enlaces = async () => Number((await s.ctx.db.query<{ n: number }>('select 
 const auditoria = async () => Number((await s.ctx.db.query<{ n: number }>('select count(*)::int as n from servicios.audit_log')).rows[0].n);
 
 /** GET / of the listener over real TLS, presenting the certificate (or none). */
-function alListener(cert?: UserCert): Promise<{ status: number; location?: string; body: string }> {
+function alListener(cert?: UserCert, ruta = '/'): Promise<{ status: number; location?: string; body: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
-      { host: 'localhost', port: s.certLogin.estado.puerto!, path: '/', method: 'GET', rejectUnauthorized: false, ...(cert ? { cert: cert.certPem, key: cert.keyPem } : {}) },
+      { host: 'localhost', port: s.certLogin.estado.puerto!, path: ruta, method: 'GET', rejectUnauthorized: false, ...(cert ? { cert: cert.certPem, key: cert.keyPem } : {}) },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -163,10 +167,14 @@ describe('sign-in with the certificate through the mutual-TLS listener', () => {
     expect(none.body).toContain('no ha presentado ningún certificado');
   });
 
-  it("the portal's link goes to the listener", async () => {
-    const res = await fetch(`${s.url}/nt/demo/v1/servicios/auth/certificate/login`, { redirect: 'manual' });
+  it("the portal's link goes to the listener, and the page's estado comes back beside the code", async () => {
+    const estado = 'estado-de-la-pagina-0123456789';
+    const res = await fetch(`${s.url}/nt/demo/v1/servicios/auth/certificate/login?estado=${estado}`, { redirect: 'manual' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`https://localhost:${s.certLogin.estado.puerto}/`);
+    const listener = res.headers.get('location')!;
+    expect(listener).toBe(`https://localhost:${s.certLogin.estado.puerto}/?estado=${estado}`);
+    const r = await alListener(c.ana, new URL(listener).pathname + new URL(listener).search);
+    expect(new URL(r.location!).searchParams.get('estado')).toBe(estado);
   });
 });
 
@@ -228,5 +236,31 @@ describe('GET /auth/verify answers the current session', () => {
     expect((await s.api('/auth/logout', { method: 'POST', json: { refresh_token: t.refresh_token } })).status).toBe(204);
     const res = await verify(t.access_token);
     expect(res.status).toBe(401);
+  });
+});
+
+describe('the trust list: CRLs must be current, and are read again when their file changes', () => {
+  it('a CRL past its nextUpdate does not count: the certificate is refused as unverifiable', async () => {
+    const vieja = await crl(ca, [], new Date(Date.now() - 60_000));
+    const files = escribirListaDeConfianza(ca.cert.toString('pem'), vieja);
+    try {
+      await expect(validarCertificado(c.ana.certPem, listaDeConfianza(files.caFile, files.crlFile))).rejects.toThrow(MOTIVOS.sinCrl);
+    } finally {
+      fs.rmSync(files.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('CRLs in the CA bundle itself count; a new CRL written to the file revokes without a restart', async () => {
+    const files = escribirListaDeConfianza(ca.cert.toString('pem') + (await crl(ca, [])), '');
+    const crlFile = path.join(files.dir, 'otra-crl.pem');
+    fs.writeFileSync(crlFile, await crl(ca, []));
+    try {
+      expect((await validarCertificado(c.john.certPem, listaDeConfianza(files.caFile, null))).numeroDocumento).toBe(JOHN.doc);
+      expect((await validarCertificado(c.john.certPem, listaDeConfianza(files.caFile, crlFile))).tipoDocumento).toBe('NIE');
+      fs.writeFileSync(crlFile, (await crl(ca, [c.john.cert])) + '\n');
+      await expect(validarCertificado(c.john.certPem, listaDeConfianza(files.caFile, crlFile))).rejects.toThrow('ha sido revocado');
+    } finally {
+      fs.rmSync(files.dir, { recursive: true, force: true });
+    }
   });
 });

@@ -68,7 +68,7 @@ export default function LoginPage() {
   const [caducada, setCaducada] = useState(() => sessionExpiry.take());
   const [pinEnviado, setPinEnviado] = useState<PinEnviado | null>(null);
   // back from the certificate listener with a one-time code (certificado.ts)
-  const canje = useCanjeCertificado(params.get('certificado'));
+  const canje = useCanjeCertificado(params.get('certificado'), params.get('estado'));
 
   if (canje.estado === 'hecho') return <Navigate to={targetOf(canje.to)} replace />;
   if (canje.estado === 'canjeando') {

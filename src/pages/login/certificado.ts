@@ -12,36 +12,49 @@ import { session } from '../../../providers/session';
 export const ACCESO_CERTIFICADO_URL = `${SERVICES_URL}/auth/certificate/login`;
 const PENDIENTE_KEY = 'acceso_certificado';
 
-export function recordarAntesDeSalir(notaria: string | undefined, to: string | null) {
+/**
+ * Before leaving: a random 'estado' (it comes back beside the code; a code that comes back with
+ * another one, e.g. in a link someone sent, is not exchanged), the notaría and the ?to= target.
+ * Answers the address to go to.
+ */
+export function salirAlCertificado(notaria: string | undefined, to: string | null): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const estado = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   try {
-    sessionStorage.setItem(PENDIENTE_KEY, JSON.stringify({ notaria: notaria ?? null, to }));
+    sessionStorage.setItem(PENDIENTE_KEY, JSON.stringify({ estado, notaria: notaria ?? null, to }));
   } catch {
-    /* storage unavailable: the sign-in still works, without them */
+    /* storage unavailable: the exchange will be refused and say why */
   }
+  return `${ACCESO_CERTIFICADO_URL}?estado=${estado}`;
 }
 
-function pendiente(): { notaria: string | null; to: string | null } {
+function pendiente(): { estado: string | null; notaria: string | null; to: string | null } {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
   try {
     const raw = sessionStorage.getItem(PENDIENTE_KEY);
     sessionStorage.removeItem(PENDIENTE_KEY);
-    const v = raw ? (JSON.parse(raw) as { notaria?: unknown; to?: unknown }) : {};
-    return { notaria: typeof v.notaria === 'string' ? v.notaria : null, to: typeof v.to === 'string' ? v.to : null };
+    const v = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    return { estado: text(v.estado), notaria: text(v.notaria), to: text(v.to) };
   } catch {
-    return { notaria: null, to: null };
+    return { estado: null, notaria: null, to: null };
   }
 }
+
+export const NO_INICIADO_AQUI =
+  'Este acceso con certificado no se inició en esta pestaña del navegador. Pulse «Acceder con certificado digital» para acceder con su certificado.';
 
 export type Canje = { estado: 'ninguno' } | { estado: 'canjeando' } | { estado: 'hecho'; to: string | null } | { estado: 'error'; mensaje: string };
 
 /** Exchanges the code of the URL (once, even when React runs the effect twice). */
-export function useCanjeCertificado(codigo: string | null): Canje {
+export function useCanjeCertificado(codigo: string | null, estadoDevuelto: string | null): Canje {
   const [canje, setCanje] = useState<Canje>(codigo ? { estado: 'canjeando' } : { estado: 'ninguno' });
   const hecho = useRef<string | null>(null);
   useEffect(() => {
     if (!codigo || hecho.current === codigo) return;
     hecho.current = codigo;
-    const { notaria, to } = pendiente();
+    const { estado, notaria, to } = pendiente();
     (async () => {
+      if (!estado || estado !== estadoDevuelto) throw new Error(NO_INICIADO_AQUI);
       const res = await fetch(`${SERVICES_URL}/auth/certificate/session`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
