@@ -23,7 +23,7 @@ function certificadoNotice(): string {
   if (estado.puerto === null) return '';
   const lines = [`  Acceso con certificado digital: https://localhost:${estado.puerto}/ (CERT_LOGIN_PORT)\n`];
   if (pruebas) {
-    lines.push(`  DESARROLLO: se han generado en ${pruebas.dir} ${config.tlsCertFile ? '' : 'un certificado TLS autofirmado (el navegador avisará) y '}${config.certCaFile ? '' : 'una AC de pruebas con su CRL (solo esos certificados de prueba se admiten)'}. No sirven en producción.\n`);
+    lines.push(`  DESARROLLO: se han generado en ${pruebas.dir} ${config.tlsCertFile ? '' : 'un certificado TLS autofirmado (el navegador avisará) y '}${config.certCaFile ? '' : 'una AC de pruebas con su CRL (solo sus certificados se admiten; emita uno con npm run certificado:prueba -- NIF correo)'}. No sirven en producción.\n`);
   }
   return lines.join('');
 }

@@ -264,3 +264,11 @@ describe('the trust list: CRLs must be current, and are read again when their fi
     }
   });
 });
+
+describe('production start', () => {
+  it('refuses the listener without its TLS pair, trust list and public address, and says which', async () => {
+    await expect(startTestServer({ production: true, certLoginPort: 0, certCaFile: null, tlsCertFile: null, tlsKeyFile: null, publicUrl: null })).rejects.toThrow(
+      'CERT_LOGIN_PORT necesita en producción TLS_CERT_FILE y TLS_KEY_FILE, CERT_CA_FILE, PUBLIC_URL',
+    );
+  });
+});
