@@ -37,9 +37,9 @@ export function validar(ctx: AppContext, data: string | Uint8Array): Promise<Cer
 
 export const CERTIFICADO_DE_OTRA_CUENTA = 'Este certificado ya está vinculado a otra cuenta.';
 export const SIN_EMAIL_PARA_REGISTRO =
-  'Su certificado no incluye un correo electrónico y usted aún no tiene cuenta en el portal: regístrese con su documento y vincule después el certificado desde su perfil.';
+  'Su certificado no incluye un correo electrónico y usted aún no tiene cuenta en el portal: regístrese con su documento y su correo electrónico; después podrá acceder con su certificado.';
 export const EMAIL_DE_OTRA_CUENTA =
-  'El correo electrónico de su certificado ya pertenece a otra cuenta del portal: acceda con su documento y vincule el certificado desde su perfil.';
+  'El correo electrónico de su certificado ya pertenece a otra cuenta del portal: regístrese con su documento y otro correo electrónico; después podrá acceder con su certificado.';
 
 /**
  * Links a validated certificate to the account (or notes its use again) and records that the

@@ -10,6 +10,7 @@ import { findUsuarioById, type Usuario } from '../auth/users.js';
 import { MOTIVOS, CertificadoNoValido } from '../auth/certificados.js';
 import { accederConCertificado, canjearCodigo, estadoDe, validar, vincular } from '../auth/acceso-certificado.js';
 import { estadoValido, paginaDeError, redirigirAlPortal, sameSecret } from '../cert-login.js';
+import { MENSAJE_SOLO_JSON } from '../../supabase/functions/auth-proxy/contract.js';
 
 /** The header a TLS-terminating proxy puts the client certificate in (PEM, URL-encoded PEM or base64 DER). */
 export const CLIENT_CERT_HEADER = 'X-Client-Cert';
@@ -69,6 +70,8 @@ export function certificadoRoutes(ctx: AppContext) {
   });
 
   app.post('/certificate/session', async (c) => {
+    // anonymous, like the PIN actions: JSON only, which another website cannot make a browser send without a preflight
+    if ((c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase() !== 'application/json') throw new HttpError(415, MENSAJE_SOLO_JSON);
     const body = parseWith(canjeSchema, await readJson(c));
     const usuario = await findUsuarioById(ctx.db, await canjearCodigo(ctx.db, body.codigo));
     if (!usuario) throw new HttpError(400, 'El código de acceso con certificado no es válido o ha caducado.');

@@ -136,6 +136,9 @@ describe('sign-in with the certificate through the mutual-TLS listener', () => {
     expect(claimsOf(tokens.access_token)).toMatchObject({ sub: ANA.personaId, amr: ['certificado'] });
     // the code works once
     expect((await canjear(codigoDe(r.location))).status).toBe(400);
+    // and is taken as JSON only
+    const form = await s.api('/auth/certificate/session', { method: 'POST', body: new URLSearchParams({ codigo: codigoDe((await alListener(c.ana)).location) }) });
+    expect(form.status).toBe(415);
   });
 
   it('a new person is registered with the certificate\'s document and e-mail', async () => {
