@@ -27,3 +27,4 @@ create table servicios.certificado_codigos (
   used_at timestamptz
 );
 create index certificado_codigos_created on servicios.certificado_codigos (created_at);
+create index certificado_codigos_certificado on servicios.certificado_codigos (certificado_id);
