@@ -180,7 +180,8 @@ export async function startCertLogin(ctx: AppContext, portal: string, log: (m: s
         res.end(body);
       };
       const pagina = (motivo: string, status: number) => responder(status, { 'Content-Type': 'text/html; charset=utf-8' }, paginaHtml(portal, motivo));
-      if (req.method !== 'GET' && req.method !== 'HEAD') return pagina('Método no permitido.', 405);
+      // GET only: a HEAD would sign in (and register) without anyone following the redirect
+      if (req.method !== 'GET') return pagina('Método no permitido.', 405);
       const url = new URL(req.url ?? '/', 'https://localhost');
       if (url.pathname === '/favicon.ico') return responder(404, {});
       const peer = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();

@@ -52,10 +52,10 @@ const enlaces = async () => Number((await s.ctx.db.query<{ n: number }>('select 
 const auditoria = async () => Number((await s.ctx.db.query<{ n: number }>('select count(*)::int as n from servicios.audit_log')).rows[0].n);
 
 /** GET / of the listener over real TLS, presenting the certificate (or none). */
-function alListener(cert?: UserCert, ruta = '/'): Promise<{ status: number; location?: string; body: string }> {
+function alListener(cert?: UserCert, ruta = '/', method = 'GET'): Promise<{ status: number; location?: string; body: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
-      { host: 'localhost', port: s.certLogin.estado.puerto!, path: ruta, method: 'GET', rejectUnauthorized: false, ...(cert ? { cert: cert.certPem, key: cert.keyPem } : {}) },
+      { host: 'localhost', port: s.certLogin.estado.puerto!, path: ruta, method, rejectUnauthorized: false, ...(cert ? { cert: cert.certPem, key: cert.keyPem } : {}) },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -168,6 +168,9 @@ describe('sign-in with the certificate through the mutual-TLS listener', () => {
     const none = await alListener();
     expect(none.status).toBe(400);
     expect(none.body).toContain('no ha presentado ningún certificado');
+    // only GET signs in: a HEAD (a link preview, a prefetch) makes no code and registers nobody
+    const head = await alListener(c.ana, '/', 'HEAD');
+    expect(head.status).toBe(405);
   });
 
   it("the portal's link goes to the listener, and the page's estado comes back beside the code", async () => {
