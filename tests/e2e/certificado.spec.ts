@@ -36,6 +36,32 @@ test('a person signs in with a digital certificate from /login and is registered
   await context.close();
 });
 
+test('an expired certificate is refused in the browser with its Spanish reason, and nobody is signed in', async ({ browser }) => {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'certificados-pruebas');
+  const nif = randomNif();
+  const cert = await emitirConCaDeArchivos(path.join(dir, 'ac-pruebas.pem'), path.join(dir, 'ac-pruebas-clave.pem'), {
+    serialNumber: `IDCES-${nif}`,
+    email: `e2e.cert.${nif.toLowerCase()}@example.com`,
+    notBefore: new Date(Date.now() - 400 * 86_400_000),
+    notAfter: new Date(Date.now() - 86_400_000),
+  });
+  const context = await browser.newContext({
+    baseURL: process.env.PORTAL_URL,
+    ignoreHTTPSErrors: true,
+    clientCertificates: [{ origin: `https://localhost:${process.env.E2E_CERT_LOGIN_PORT}`, cert: Buffer.from(cert.certPem), key: Buffer.from(cert.keyPem) }],
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Acceder con certificado digital' }).click();
+  await expect(page.getByRole('heading', { name: 'No se pudo acceder con su certificado' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('El certificado no es válido: caducó el');
+  await screenshot(page, 'certificado-2-caducado');
+  await page.getByRole('link', { name: 'Volver al acceso' }).click();
+  await expect(page.getByRole('heading', { name: 'Acceso al Portal Notarial' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  await context.close();
+});
+
 test("a link carrying someone else's sign-in code does not sign the visitor in", async ({ page }) => {
   // what an attacker would send: their own code, with an estado this tab never made
   await page.goto('/login?certificado=codigo-de-otra-persona&estado=estado-de-otra-pestana-0123');
