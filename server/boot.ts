@@ -16,6 +16,8 @@ import { startRetencion } from './services/privacidad-retencion.js';
 import { ASSET_HEADERS, securityHeaderValues } from './security.js';
 import type { createApp } from './app.js';
 import type { AppContext } from './context.js';
+import { estadoInicial } from './auth/acceso-certificado.js';
+import { startCertLogin, type CertLogin } from './cert-login.js';
 
 export interface RunningServer {
   url: string;
@@ -23,6 +25,8 @@ export interface RunningServer {
   ctx: AppContext;
   app: ReturnType<typeof createApp>['app'];
   applied: string[];
+  /** The certificate sign-in listener (server/cert-login.ts): its port (null when off) and development's generated files. */
+  certLogin: CertLogin;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,7 @@ export async function startServer(
     firma: cargarFirma({ p12File: config.notariaP12File, p12Password: config.notariaP12Password, production: config.production }),
     extraResources: opts.extraResources,
   };
+  ctx.certificados = estadoInicial(ctx);
   const { app, direct, eventos } = createApp(ctx);
   // appointment e-mails (booked, moved, cancelled) queued by the database
   const avisos = startNotificaciones(db, ctx.mailer, log);
@@ -85,14 +90,28 @@ export async function startServer(
     throw e;
   }
   const port = (server.address() as AddressInfo).port;
+  let certLogin: CertLogin;
+  try {
+    certLogin = await startCertLogin(ctx, config.publicUrl ?? `http://localhost:${port}`, log);
+  } catch (e) {
+    await stop();
+    await avisos.stop();
+    await barrido.stop();
+    await avisosMensajes.stop();
+    await autovacuum?.stop();
+    await db.close();
+    throw e;
+  }
   return {
     url: `http://localhost:${port}`,
     port,
     ctx,
     app,
     applied,
+    certLogin,
     async close() {
       eventos.cerrar(); // open event streams would hold the HTTP server's close
+      await certLogin.close();
       await stop();
       await avisos.stop();
       await barrido.stop();

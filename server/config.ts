@@ -41,7 +41,7 @@ export interface Config {
   /** The notaría's PKCS#12 for signing electronic copies, and its password (NOTARIA_P12_FILE, NOTARIA_P12_PASSWORD). */
   notariaP12File: string | null;
   notariaP12Password: string;
-  /** The portal's public address, for the verification URL of a copy's QR (PUBLIC_URL; default: the request's origin). */
+  /** The portal's public address (PUBLIC_URL): the verification URL of a copy's QR, where a certificate sign-in returns; unset: the request's or server's own. */
   publicUrl: string | null;
   /** Public CSV look-ups one address may make in an hour (VERIFICACIONES_POR_HORA). */
   verificacionesPorHora: number;
@@ -76,6 +76,17 @@ export interface Config {
   segundoFactorOficina: 'obligatorio' | 'opcional';
   /** Passkeys (server/auth/passkeys.ts): WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN, WEBAUTHN_RP_NAME; unset = the request's Host (development). */
   webauthn: WebauthnSettings;
+  /** Certificate sign-in and linking (server/auth/certificados.ts, server/cert-login.ts; README). */
+  certCaFile: string | null;
+  certCrlFile: string | null;
+  /** Port of the HTTPS listener that asks for a client certificate; null = off; 0 = any free port (tests). */
+  certLoginPort: number | null;
+  /** The listener's public address when a proxy serves it elsewhere (CERT_LOGIN_URL). */
+  certLoginUrl: string | null;
+  tlsCertFile: string | null;
+  tlsKeyFile: string | null;
+  /** Shared with a TLS-terminating proxy that passes the client certificate in X-Client-Cert. */
+  certProxySecret: string | null;
   /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
   gateway: GatewaySettings;
   /** Personal data (server/services/privacidad-*.ts): how long blocked data is kept, per kind, and identity images. */
@@ -181,6 +192,26 @@ const nonNegativeInt = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 };
+/** Development listens for certificate sign-in at 8443 unless CERT_LOGIN_PORT says otherwise; production and tests only when set. */
+export const DEV_CERT_LOGIN_PORT = 8443;
+
+function certificadoSettings(env: NodeJS.ProcessEnv, production: boolean) {
+  const port = (env.CERT_LOGIN_PORT ?? '').trim().toLowerCase();
+  const certLoginPort = port === 'off' || port === 'no' ? null
+    : port && Number.isInteger(Number(port)) && Number(port) >= 0 ? Number(port)
+    : !production && env.NODE_ENV !== 'test' ? DEV_CERT_LOGIN_PORT : null;
+  const file = (v: string | undefined) => (v?.trim() ? path.resolve(v.trim()) : null);
+  return {
+    certCaFile: file(env.CERT_CA_FILE),
+    certCrlFile: file(env.CERT_CRL_FILE),
+    certLoginPort,
+    certLoginUrl: env.CERT_LOGIN_URL?.trim().replace(/\/+$/, '') || null,
+    tlsCertFile: file(env.TLS_CERT_FILE),
+    tlsKeyFile: file(env.TLS_KEY_FILE),
+    certProxySecret: env.CERT_PROXY_SECRET?.trim() || null,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = overrides.production ?? env.NODE_ENV === 'production';
@@ -231,7 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
     notariaP12File: env.NOTARIA_P12_FILE || null,
     notariaP12Password: env.NOTARIA_P12_PASSWORD ?? '',
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     verificacionesPorHora: positiveInt(env.VERIFICACIONES_POR_HORA, 60),
     accessTokenSeconds: Math.min(15 * 60, positiveInt(env.ACCESS_TOKEN_SECONDS, 15 * 60)),
     eventosPorUsuario: positiveInt(env.EVENTOS_POR_USUARIO, 6),
@@ -246,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       origins: list(env.WEBAUTHN_ORIGIN),
       rpName: env.WEBAUTHN_RP_NAME?.trim() || 'Portal de la notaría',
     },
+    ...certificadoSettings(env, production),
     gateway: {
       maxRows: positiveInt(env.GATEWAY_MAX_ROWS, 1000),
       maxEmbedDepth: positiveInt(env.GATEWAY_MAX_EMBED_DEPTH, 6),

@@ -4,6 +4,7 @@ import type { Mailer } from './mail.js';
 import type { Storage } from './storage/index.js';
 import type { ServiciosConfig } from '../domain/resource.js';
 import type { Firma } from './escrituras/firma.js';
+import type { EstadoCertificados } from './auth/acceso-certificado.js';
 
 /** What every route module receives: settings, database, mail and log. */
 export interface AppContext {
@@ -22,4 +23,6 @@ export interface AppContext {
    * (resources/api-servicios.ts): a test's fixture resource, registered at start.
    */
   extraResources?: readonly ServiciosConfig[];
+  /** The certificate sign-in's run-time state (trust files, listener port), set by boot.ts. */
+  certificados?: EstadoCertificados;
 }

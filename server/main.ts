@@ -15,7 +15,7 @@ console.log(`
     server.applied.length ? `  (${server.applied.length} migraciones aplicadas)` : ''
   }
   Correo: ${config.smtpUrl ? 'SMTP' : `bandeja de desarrollo en ${server.url}/dev/outbox${isLoopback(config.host) ? '' : ' (solo desde esta máquina)'}`}
-${isLoopback(config.host) ? '' : `  Escuchando en ${config.host}:${server.port}: accesible desde la red.\n`}${adminNotice()}${segundoFactorNotice()}${await demoUsers(server)}`);
+${isLoopback(config.host) ? '' : `  Escuchando en ${config.host}:${server.port}: accesible desde la red.\n`}${certificadoNotice()}${adminNotice()}${segundoFactorNotice()}${await demoUsers(server)}`);
 
 /** How the demo staff and admin pass the office's second factor (SEGUNDO_FACTOR_OFICINA). */
 function segundoFactorNotice(): string {
@@ -28,6 +28,17 @@ function segundoFactorNotice(): string {
     '  una llave de acceso (la del navegador, del sistema o del móvil) y desde entonces la confirman tras el PIN o entran solo con ella.\n' +
     '  Sin llave de acceso a mano: arranque con SEGUNDO_FACTOR_OFICINA=opcional (solo desarrollo).\n'
   );
+}
+
+/** Where certificate sign-in listens, and whether it runs on development's generated test files. */
+function certificadoNotice(): string {
+  const { estado, pruebas } = server.certLogin;
+  if (estado.puerto === null) return '';
+  const lines = [`  Acceso con certificado digital: https://localhost:${estado.puerto}/ (CERT_LOGIN_PORT)\n`];
+  if (pruebas) {
+    lines.push(`  DESARROLLO: se han generado en ${pruebas.dir} ${config.tlsCertFile ? '' : 'un certificado TLS autofirmado (el navegador avisará) y '}${config.certCaFile ? '' : 'una AC de pruebas con su CRL (solo sus certificados se admiten; emita uno con npm run certificado:prueba -- NIF correo)'}. No sirven en producción.\n`);
+  }
+  return lines.join('');
 }
 
 /** Says how to name an admin when the configuration names none (production's default). */

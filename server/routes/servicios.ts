@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { notFound, rejectNulInUrl, json } from '../http.js';
 import { authRoutes } from './auth.js';
 import { factoresRoutes } from './factores.js';
+import { certificadoRoutes } from './certificados.js';
 import { personaNotariaRoutes } from './persona-notaria.js';
 import { expedientesRoutes } from './expedientes.js';
 import { actosRoutes } from './actos.js';
@@ -49,6 +50,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   });
   app.route('/auth', authRoutes(ctx));
   app.route('/auth', factoresRoutes(ctx));
+  app.route('/auth', certificadoRoutes(ctx));
   app.route('/', eventosRoutes(ctx, eventos));
   app.route('/personaNotaria', personaNotariaRoutes(ctx));
   app.route('/', documentosRoutes(ctx));

@@ -12,6 +12,8 @@ export const E2E_JWT_SECRET = 'e2e-test-secret-0123456789abcdef0123';
 export default async function globalSetup() {
   buildServer();
   const port = await freePort();
+  // the certificate sign-in listener (server/cert-login.ts); its test CA is written under DATA_DIR
+  const certLoginPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notaria-e2e-'));
   fs.mkdirSync('test-results', { recursive: true });
   const log = fs.createWriteStream(path.resolve('test-results/e2e-server.log'), { flags: 'w' });
@@ -22,7 +24,8 @@ export default async function globalSetup() {
       // blocked personal data destroyed at once (privacidad.spec.ts); nothing else is ever blocked
       RETENCION_FICHAS_DIAS: '0', RETENCION_CITAS_DIAS: '0', RETENCION_INTERVALO_SEGUNDOS: '2',
       // the journeys sign staff and admin in with the PIN alone; tests/e2e/llaves.spec.ts starts its own server with 'obligatorio'
-      SEGUNDO_FACTOR_OFICINA: process.env.SEGUNDO_FACTOR_OFICINA ?? 'opcional' }),
+      SEGUNDO_FACTOR_OFICINA: process.env.SEGUNDO_FACTOR_OFICINA ?? 'opcional',
+      CERT_LOGIN_PORT: String(certLoginPort) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);
@@ -42,6 +45,7 @@ export default async function globalSetup() {
   }
   process.env.PORTAL_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_CERT_LOGIN_PORT = String(certLoginPort);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -13,6 +13,8 @@ import InitialStep from './InitialStep';
 import PinForm from './PinForm';
 import SegundoFactor from './SegundoFactor';
 import { accederConLlave, segundoFactor, type SegundoFactor as Pendiente } from '../../../providers/llave-acceso';
+import CertificadoAcceso from './CertificadoAcceso';
+import { useCanjeCertificado } from './certificado';
 import './login.css';
 
 // Only first-time users get here: the e-mail step and its zod schema load when needed.
@@ -69,6 +71,20 @@ export default function LoginPage() {
   const [caducada, setCaducada] = useState(() => sessionExpiry.take());
   const [pinEnviado, setPinEnviado] = useState<PinEnviado | null>(null);
   const [pendiente, setPendiente] = useState<Pendiente>();
+  // back from the certificate listener with a one-time code (certificado.ts)
+  const canje = useCanjeCertificado(params.get('certificado'), params.get('estado'));
+
+  if (canje.estado === 'hecho') return <Navigate to={targetOf(canje.to)} replace />;
+  if (canje.estado === 'canjeando') {
+    return (
+      <div className="login-page">
+        <section className="login-card" aria-busy="true">
+          <h1 className="login-title">Accediendo con su certificado…</h1>
+          <Spinner size={20} className="login-spin" />
+        </section>
+      </div>
+    );
+  }
 
   // Already signed in (e.g. /login opened by hand): on to the portal, which checks the session.
   const stored = session.get();
@@ -217,6 +233,9 @@ export default function LoginPage() {
           {TITLES[step]}
         </h1>
         {alert && <Alert type="error" showIcon message={alert} className="login-alert" />}
+        {canje.estado === 'error' && step === 'initial' && (
+          <Alert type="error" showIcon message="No se pudo acceder con su certificado" description={canje.mensaje} className="login-alert" />
+        )}
         {caducada && step === 'initial' && (
           <Alert type="warning" showIcon message="Tu sesión ha caducado. Vuelve a acceder para continuar." className="login-alert" />
         )}
@@ -262,6 +281,7 @@ export default function LoginPage() {
           </Button>
         )}
         {step === 'segundo-factor' && pendiente && <SegundoFactor pendiente={pendiente} onListo={entrar} />}
+        {step === 'initial' && <CertificadoAcceso notaria={notaria} to={params.get('to')} />}
         {step === 'pincode' && (
           <PinForm
             intro="Introduce el código de acceso que hemos enviado a tu email."
