@@ -2,6 +2,7 @@ import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config';
 import { SESSION_KEYS } from './session';
+import { CABECERA_IDEMPOTENCIA, conClave } from './idempotencia';
 
 /**
  * The supabase side of the signed-in portal: the two clients supabase-js is made of that the
@@ -15,7 +16,12 @@ const withSession: typeof fetch = (input, init) => {
   const headers = new Headers(init?.headers);
   if (!headers.has('apikey')) headers.set('apikey', SUPABASE_ANON_KEY);
   if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${localStorage.getItem(SESSION_KEYS.token) ?? SUPABASE_ANON_KEY}`);
-  return fetch(input, { ...init, headers });
+  // each write is a submission with its Idempotency-Key (providers/idempotencia.ts)
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return conClave(init?.method ?? 'GET', url, init?.body, (clave) => {
+    if (clave) headers.set(CABECERA_IDEMPOTENCIA, clave);
+    return fetch(input, { ...init, headers });
+  });
 };
 
 const rest = new PostgrestClient(`${SUPABASE_URL}/rest/v1`, { fetch: withSession });
