@@ -24,6 +24,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 const ENTITY_OF: Record<string, AuditEntity> = {
   persona: 'persona',
   clientes: 'persona',
+  clients: 'persona',
   privilegio: 'privilegio',
   expediente: 'expediente',
   acto: 'acto',
@@ -41,7 +42,7 @@ const ACTION_OF: Record<string, AuditAction> = { GET: 'read', HEAD: 'read', POST
 /** Path words that name a list or a look-up, not a record (/persona/owner/{id}, /acto/expediente/{id}...). */
 const PATH_WORDS = new Set([
   'owner', 'recibidos', 'concedidos', 'expediente', 'all', 'fisica', 'juridica', 'representantes', 'estado', 'devolver', 'expedientes',
-  'documentos', 'copias', 'mensajes', 'no-leidos',
+  'documentos', 'copias', 'mensajes', 'no-leidos', 'individuals', 'entities',
 ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

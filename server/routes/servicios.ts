@@ -9,6 +9,7 @@ import { personaLookupRoutes } from './persona-lookup.js';
 import { personaRoutes } from './personas.js';
 import { privilegioRoutes } from './privilegios.js';
 import { legacyRoutes } from './legacy.js';
+import { clientsRoutes } from './clients.js';
 import { notificacionesRoutes } from './notificaciones.js';
 import { auditoriaRoutes } from './auditoria.js';
 import { despachoRoutes, devolverActoRoutes, estadoExpedienteRoutes } from './despacho.js';
@@ -57,6 +58,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/privilegio', privilegioRoutes(ctx));
   app.route('/notificaciones', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
+  app.route('/clients', clientsRoutes(ctx));
   app.route('/auditoria', auditoriaRoutes(ctx));
   // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)
   app.route('/', recursosRoutes(ctx, [...serviciosResources, ...(ctx.extraResources ?? [])]));
