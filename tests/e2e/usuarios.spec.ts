@@ -21,6 +21,36 @@ async function pagina(browser: Browser, viewport: { width: number; height: numbe
   return (await browser.newContext({ viewport })).newPage();
 }
 
+/** The element is wholly inside the window's width (not cut, not past the edge). */
+async function dentro(page: Page, locator: import('@playwright/test').Locator) {
+  await expect(locator).toBeVisible();
+  const caja = (await locator.boundingBox())!;
+  const ancho = page.viewportSize()!.width;
+  expect(caja.x, 'empieza dentro').toBeGreaterThanOrEqual(0);
+  expect(caja.x + caja.width, 'acaba dentro').toBeLessThanOrEqual(ancho);
+  // and not cut by its own box ('Final…')
+  expect(await locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+}
+
+/** Nothing makes the page scroll sideways. */
+async function sinDesborde(page: Page) {
+  const ancho = page.viewportSize()!.width;
+  // the elements that reach past the window, named to say what to fix
+  const fuera = await page.evaluate((w) => {
+    // inside a box that clips or scrolls (antd's tab bar and its '…' menu) nothing shows past it
+    const recortado = (el: Element) => {
+      for (let p = el.parentElement; p && p.tagName !== 'MAIN'; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    return [...document.querySelectorAll('main *')]
+      .filter((el) => el.getBoundingClientRect().right > w + 0.5 && el.getClientRects().length && !recortado(el))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+  }, ancho);
+  expect(fuera).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(ancho);
+}
+
 /** Uncaught errors of the page, collected from now on. */
 function erroresDe(page: Page) {
   const errores: string[] = [];
@@ -71,6 +101,9 @@ for (const { nombre, viewport } of TAMANOS) {
       expect(mensajes.body.filter((m: { texto: string }) => m.texto === `Hola ${documento}`)).toHaveLength(1);
       await screenshot(cliente, `usuarios-chat-limite-${nombre}`);
 
+      // a sent act, counted on the office's list
+      const acto = await api(cliente, '/acto', { method: 'POST', json: { expedienteId: expediente, titulo: 'Poder general', status: 'ENVIADO', definicionActoId: 3, datosFormulario: {} } });
+      expect(acto.status).toBe(201);
       // the office finishes the case; the client asks for a copy with an empty reason
       const personal = await pagina(browser, viewport);
       await signIn(personal, LUCIA);
@@ -93,6 +126,27 @@ for (const { nombre, viewport } of TAMANOS) {
       const copias = await api(cliente, `/expediente/${expediente}/copias`);
       expect(copias.body).toHaveLength(1);
       expect(errores).toEqual([]);
+
+      // the office's screens fit the screen, and every count says what it counts
+      await personal.goto('/despacho');
+      for (const filtro of ['Todos', 'Pendiente', 'En trámite', 'Finalizado']) await dentro(personal, personal.locator('.desp-segmento').filter({ hasText: filtro }));
+      await personal.getByLabel('Buscar cliente por nombre o documento').fill(documento.toLowerCase());
+      if (viewport.width < 768) {
+        await expect(personal.locator('.desp-tarjeta').filter({ hasText: `Herencia ${documento}` }).locator('.desp-cuenta-etiquetada')).toHaveText('Actos enviados 1');
+      } else {
+        await expect(personal.getByRole('columnheader', { name: 'Actos enviados' })).toBeVisible();
+      }
+      await sinDesborde(personal);
+      await screenshot(personal, `usuarios-despacho-lista-${nombre}`);
+      await personal.goto(`/despacho/expedientes/${expediente}`);
+      await personal.getByRole('tab', { name: 'Copias' }).click();
+      await dentro(personal, personal.getByRole('button', { name: 'Rechazar' }));
+      await dentro(personal, personal.getByRole('button', { name: 'Entregar copia (PDF)' }));
+      await sinDesborde(personal);
+      await screenshot(personal, `usuarios-despacho-copias-${nombre}`);
+      await personal.getByRole('tab', { name: 'Documentos' }).click();
+      await expect(personal.getByText('Este expediente aún no tiene documentos. Suba aquí la escritura u otros documentos para el cliente.')).toBeVisible();
+      await expect(personal.getByText('aparecerán aquí cuando la notaría las prepare', { exact: false })).toHaveCount(0);
     });
 
     test('the person form says an empty e-mail is required and what is wrong with a postal code', async ({ browser }) => {
@@ -117,3 +171,40 @@ for (const { nombre, viewport } of TAMANOS) {
     });
   });
 }
+
+test("the admin's Personal tab at 1366 px: headers keep their words whole and each row's buttons stay on one line", async ({ browser }) => {
+  const admin = await pagina(browser, { width: 1366, height: 900 });
+  await signIn(admin, ADMIN);
+  await admin.goto('/admin/notarias');
+  await admin.getByRole('tab', { name: 'Personal' }).click();
+  await expect(admin.getByRole('tab', { name: 'Personal', selected: true })).toBeVisible();
+  const cabeceras = admin.locator('.tabla th');
+  await expect(cabeceras.first()).toBeVisible();
+  // a header broken inside a word ('Documen/to') is taller than one line of text
+  for (const th of await cabeceras.all()) {
+    const partida = await th.evaluate((el) => {
+      // each word of the header's text on one line: a word's own box is one rectangle
+      const textos = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = textos.nextNode(); n; n = textos.nextNode()) {
+        const texto = n.textContent ?? '';
+        let i = 0;
+        for (const palabra of texto.split(/(\s+)/)) {
+          if (palabra.trim()) {
+            const r = document.createRange();
+            r.setStart(n, i);
+            r.setEnd(n, i + palabra.length);
+            if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) return true;
+          }
+          i += palabra.length;
+        }
+      }
+      return false;
+    });
+    expect(partida, (await th.textContent()) ?? undefined).toBe(false);
+  }
+  const fila = admin.locator('.tabla .tabla-fila').first();
+  const tops = await fila.locator('td').last().getByRole('button').evaluateAll((bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top)));
+  expect(tops.length).toBeGreaterThan(1);
+  expect(new Set(tops).size).toBe(1);
+  await screenshot(admin, 'usuarios-admin-personal-escritorio');
+});

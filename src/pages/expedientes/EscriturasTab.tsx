@@ -9,6 +9,7 @@ import { ESTADOS_CON_ESCRITURA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../..
 import { descargarDocumento, useCopiasAcciones, useCopiasExpediente, useDocumentosExpediente, useSubirDocumento } from './use-archivos-caso';
 import SolicitarCopia from './SolicitarCopia';
 import EstadoCopia from './EstadoCopia';
+import './expedientes.css';
 
 type Lado = 'CLIENTE' | 'NOTARIA';
 
@@ -101,6 +102,7 @@ export function CopiasCaso({ expedienteId, lado, expediente }: { expedienteId: s
         {lado === 'CLIENTE' && finalizado && <SolicitarCopia expediente={expediente} />}
       </Space>
       <List
+        className="exp-copias"
         dataSource={copias}
         locale={{ emptyText: finalizado || lado === 'NOTARIA' ? 'No se han solicitado copias' : 'Podrá solicitar copias cuando el expediente esté finalizado' }}
         renderItem={(c: CopiaDto) => (
