@@ -58,6 +58,29 @@ export const MENSAJES_DESPACHO = {
   soloDespacho: 'El expediente está en trámite: solo la notaría puede devolver un acto enviado a borrador',
 } as const;
 
+/** Finalizado and Completado: closed to the client's changes until the office reopens the case. */
+const CERRADOS: readonly string[] = ['FINALIZADO', 'COMPLETADO'];
+
+/**
+ * What the client side may do with the acts of a case in this estado, and why not, naming the
+ * estado the case is really in: the portal offers only what this allows (the server refuses the rest).
+ */
+export function accionesClienteActos(estado: string | null | undefined): {
+  /** start a new act, fill and send a draft */
+  editar: boolean;
+  /** take a sent act back to draft (only while the office has not taken the case) */
+  aBorrador: boolean;
+  motivo: string | null;
+} {
+  const e = (estado ?? 'PENDIENTE').toUpperCase();
+  const etiqueta = (ETIQUETA_ESTADO[e as EstadoExpediente] ?? e).toLowerCase();
+  if (CERRADOS.includes(e)) {
+    return { editar: false, aBorrador: false, motivo: `El expediente está ${etiqueta}: no admite cambios hasta que la notaría lo reabra` };
+  }
+  if (e === 'PENDIENTE') return { editar: true, aBorrador: true, motivo: null };
+  return { editar: true, aBorrador: false, motivo: `El expediente está ${etiqueta}: solo la notaría puede devolver un acto enviado a borrador` };
+}
+
 /** PUT /expediente/{id}/estado */
 export const cambioEstadoSchema = z.object({
   estado: z.enum(ESTADOS_EXPEDIENTE, { error: MENSAJES_DESPACHO.estado }),

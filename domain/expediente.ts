@@ -22,7 +22,7 @@ export const MENSAJES_ACTO = {
   url: 'La URL del acto no es válida',
   datos: 'Los datos del formulario no son válidos',
   definicion: 'La definición del acto no es válida',
-  enviado: 'Un acto enviado no se puede modificar. Cambie su estado a BORRADOR para editarlo.',
+  enviado: 'Un acto enviado no se puede modificar. Cambie su estado a Borrador para editarlo.',
 } as const;
 
 /** 'yyyy-mm-dd' or a full ISO date-time that names a real day. */
@@ -112,6 +112,8 @@ export const ETIQUETA_GRUPO_ESTADO: Record<GrupoEstado, string> = {
 
 export const ESTADOS_ACTO = ['BORRADOR', 'ENVIADO'] as const;
 export type EstadoActo = (typeof ESTADOS_ACTO)[number];
+/** The status codes stay the values; people read words (lists, toasts, banners). */
+export const ETIQUETA_ESTADO_ACTO: Record<EstadoActo, string> = { BORRADOR: 'Borrador', ENVIADO: 'Enviado' };
 
 /** Prefix of the id of an act kept only in the browser because its creation failed. */
 export const TEMP_ID_PREFIX = 'temp-';

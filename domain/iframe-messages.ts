@@ -32,7 +32,12 @@ export interface InitDataMessage extends IframeMessage {
   datosFormulario?: unknown;
   titulo?: string;
   soloLectura?: boolean;
+  /** Why it is read-only, shown above the fields (default: the act is sent). */
+  motivoLectura?: string;
 }
+
+/** The read-only form's notice when nothing else is said: what the client can do about it. */
+export const MOTIVO_LECTURA_ENVIADO = 'Este acto está enviado: sus datos no se pueden modificar. Cambie su estado a Borrador para editarlo.';
 
 /** A person found by NIF, as the form uses it to fill a row. */
 export interface PersonaEncontrada {

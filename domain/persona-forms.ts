@@ -24,6 +24,7 @@ import {
   type Persona,
   type PersonaPayload,
 } from './persona';
+import { LOGIN_MENSAJES } from './login-rules';
 import { PERMISOS_FORMULARIO, permissionPreset, TIPOS_PRIVILEGIO, type Privilegio } from './representantes';
 
 export const MENSAJES_FORM = {
@@ -34,6 +35,7 @@ export const MENSAJES_FORM = {
   email: 'Email inválido',
   codigoPostal: 'El código postal es obligatorio',
   codigoPostalFormato: 'El código postal debe tener 5 dígitos',
+  codigoPostalProvincia: 'Ese código postal no existe: en España empieza por 01 a 52',
   localidad: 'La localidad es obligatoria',
   provincia: 'La provincia es obligatoria',
   nombreVia: 'La vía es obligatoria',
@@ -126,13 +128,18 @@ function checkIdentifier(tipoPersona: TipoPersona, v: { tipoIdentificador?: stri
   if (error) ctx.addIssue({ code: 'custom', path: ['numeroIdentificador'], message: error || MENSAJES_FORM.identificadorInvalido });
 }
 
+/** A Spanish postal code's first two digits are its province's: 01 to 52. */
+export const codigoPostalDeProvincia = (cp: string) => /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(cp);
+
 function checkPostalCode(v: { codigoPostal?: string | null; pais?: string | null }, ctx: z.RefinementCtx) {
-  if (!blank(v.codigoPostal) && esEspana(v.pais) && !/^\d{5}$/.test(v.codigoPostal!.trim())) {
-    ctx.addIssue({ code: 'custom', path: ['codigoPostal'], message: MENSAJES_FORM.codigoPostalFormato });
-  }
+  if (blank(v.codigoPostal) || !esEspana(v.pais)) return;
+  const cp = v.codigoPostal!.trim();
+  if (!/^\d{5}$/.test(cp)) ctx.addIssue({ code: 'custom', path: ['codigoPostal'], message: MENSAJES_FORM.codigoPostalFormato });
+  else if (!codigoPostalDeProvincia(cp)) ctx.addIssue({ code: 'custom', path: ['codigoPostal'], message: MENSAJES_FORM.codigoPostalProvincia });
 }
 
-const email = requerido(MENSAJES_FORM.email).pipe(z.email(MENSAJES_FORM.email));
+// empty says it is required; a wrong one, the spec's 'Email inválido'
+const email = requerido(LOGIN_MENSAJES.emailObligatorio).pipe(z.email(MENSAJES_FORM.email));
 const emailOpcional = z.union([z.literal(''), z.email(MENSAJES_FORM.email)]).nullish();
 const telefono = z.union([z.literal(''), z.string().trim().regex(TELEFONO_REGEX, MENSAJES_FORM.telefono)]).nullish();
 

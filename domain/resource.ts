@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { z } from 'zod';
+import { LOGIN_MENSAJES } from './login-rules';
 
 /**
  * The configuration of a resource (resources/*.ts): everything the generic admin views
@@ -474,9 +475,12 @@ export const optionalPhone = (tooFew: string, invalid: string) =>
     .refine((v) => v === null || digitCount(v) >= 6, { message: tooFew, abort: true })
     .refine((v) => v === null || (TELEFONO_OFICINA.test(v) && digitCount(v) <= 15), invalid);
 
-/** A required e-mail; anything else (also empty) → `message`. */
+/** The message of an empty required e-mail, in every form (one problem, one message). */
+const MENSAJE_EMAIL_OBLIGATORIO = LOGIN_MENSAJES.emailObligatorio;
 
-export const requiredEmail = (message: string) => z.preprocess(trimmed, z.email({ error: message }));
+/** A required e-mail: empty → 'El email es obligatorio'; not an e-mail → `message`. */
+export const requiredEmail = (message: string) =>
+  z.preprocess(trimmed, z.string({ error: MENSAJE_EMAIL_OBLIGATORIO }).min(1, MENSAJE_EMAIL_OBLIGATORIO).pipe(z.email({ error: message })));
 
 /** An optional e-mail: empty becomes null, otherwise it must be valid. */
 export const optionalEmail = (message: string) => z.preprocess((v) => trimmed(blankToNull(v)), z.email({ error: message }).nullable());

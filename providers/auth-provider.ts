@@ -78,9 +78,24 @@ function loadPersona(idPersona: string): Promise<PersonaSesion> {
   return persona.promise;
 }
 
+/** The staff record's name of the signed-in staff member (GET /despacho/yo), once per person. */
+let nombrePersonal: { idPersona: string; promise: Promise<string | null> } | null = null;
+
+function loadNombrePersonal(idPersona: string): Promise<string | null> {
+  if (nombrePersonal?.idPersona !== idPersona) {
+    const promise = serviciosFetch<{ nombre: string | null }>('/despacho/yo').then((r) => r?.nombre ?? null);
+    nombrePersonal = { idPersona, promise };
+    promise.catch(() => {
+      if (nombrePersonal?.promise === promise) nombrePersonal = null;
+    });
+  }
+  return nombrePersonal.promise;
+}
+
 /** Forgets what was loaded for the previous session (after login, logout or another tab's change). */
 export function forgetSession() {
   persona = null;
+  nombrePersonal = null;
   setLimitedSession(false);
 }
 
@@ -170,10 +185,15 @@ export const authProvider = {
   async getIdentity(): Promise<Identity | null> {
     const { token, idPersona } = session.get();
     if (!token || !idPersona) return null;
-    const p = await loadPersona(idPersona).catch(() => null);
+    const notarias = currentStaffNotarias();
+    // staff are greeted by the name of their staff record (the one the admin entered)
+    const [p, personal] = await Promise.all([
+      loadPersona(idPersona).catch(() => null),
+      notarias.length ? loadNombrePersonal(idPersona).catch(() => null) : null,
+    ]);
     const claim = tokenClaims(token).email;
     const email = p?.email || (typeof claim === 'string' ? claim : undefined);
-    return { id: idPersona, name: displayName(p), email, role: currentRole(), notarias: currentStaffNotarias() };
+    return { id: idPersona, name: personal || displayName(p), email, role: currentRole(), notarias };
   },
 
   async getPermissions() {

@@ -1,6 +1,7 @@
 import { SERVICES_URL } from './config';
 import { SESION_RENOVADA, session } from './session';
 import { pasoAdicional } from './llave-acceso';
+import { CABECERA_IDEMPOTENCIA, conClave } from './idempotencia';
 
 /** An error of the services API: its Spanish message plus the HTTP status and field messages. */
 export class ServiciosError extends Error {
@@ -99,19 +100,27 @@ export async function serviciosFetch<T = unknown>(
   const url = `${SERVICES_URL}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
   // a file upload (FormData) goes as multipart, with the boundary the browser writes
   const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
-  const send = () =>
-    fetch(url, {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(multipart ? {} : { 'Content-Type': 'application/json' }),
-        Accept: 'application/json',
-        ...(session.get().token ? { Authorization: `Bearer ${session.get().token}` } : {}),
-      },
-      body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
-    });
-  let res = await send();
-  if (res.status === 401 && (await refreshSession())) res = await send();
-  if (await pasoAdicionalPedido(res)) res = await send();
+  const method = init.method ?? 'GET';
+  const body = init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body);
+  // one submission, one Idempotency-Key: the retry after a refresh and a repeat in flight share it
+  const res = await conClave(method, url, body, async (clave) => {
+    const send = () =>
+      fetch(url, {
+        method,
+        headers: {
+          ...(multipart ? {} : { 'Content-Type': 'application/json' }),
+          Accept: 'application/json',
+          ...(session.get().token ? { Authorization: `Bearer ${session.get().token}` } : {}),
+          ...(clave ? { [CABECERA_IDEMPOTENCIA]: clave } : {}),
+        },
+        body,
+      });
+    let answer = await send();
+    if (answer.status === 401 && (await refreshSession())) answer = await send();
+    // a change that asks for a recent passkey (403 'paso_adicional'): asked, then sent again
+    if (await pasoAdicionalPedido(answer)) answer = await send();
+    return answer;
+  });
   if (!res.ok) throw await toError(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;

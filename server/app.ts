@@ -15,6 +15,7 @@ import { functionRoutes } from './functions.js';
 import { devRoutes } from './routes/dev.js';
 import { geoRoutes } from './routes/geo.js';
 import { mountSpa } from './static.js';
+import { CABECERA_IDEMPOTENCIA, CABECERA_REPETIDA, idempotencia } from './idempotencia.js';
 import { MAX_SUBIDA_BYTES, MENSAJE_ARCHIVO_GRANDE, RUTA_SUBIDA } from './storage/archivo.js';
 
 export const SERVICES_BASE = '/nt/demo/v1/servicios';
@@ -58,8 +59,8 @@ export function createApp(ctx: AppContext) {
   });
   const allowCrossOrigin = cors({
     origin: (origin) => (ctx.config.corsOrigins.includes(origin) ? origin : null),
-    allowHeaders: ['Authorization', 'Content-Type', 'apikey', 'Prefer', 'Range', 'Accept-Profile', 'Content-Profile', 'x-client-info'],
-    exposeHeaders: ['Content-Range', 'Location'],
+    allowHeaders: ['Authorization', 'Content-Type', 'apikey', 'Prefer', 'Range', 'Accept-Profile', 'Content-Profile', 'x-client-info', CABECERA_IDEMPOTENCIA],
+    exposeHeaders: ['Content-Range', 'Location', CABECERA_REPETIDA],
     credentials: false,
   });
   // Only requests that name an Origin are CORS requests. Hono's cors writes its headers before the
@@ -86,6 +87,12 @@ export function createApp(ctx: AppContext) {
     };
     return closeIfBodyUnread(c, chunked ? run(largeBodies, run(limitBody, next)) : run(limitBody, run(largeBodies, next)));
   });
+
+  // a write repeated with the same Idempotency-Key is answered its first outcome (idempotencia.ts);
+  // outside the routes' own transactions, so a repeat sees the first one's outcome once committed
+  const unaVez = idempotencia(ctx.db, ctx.config.jwtSecret);
+  app.use(`${SERVICES_BASE}/*`, unaVez);
+  app.use('/rest/v1/*', unaVez);
 
   // the live streams of GET /eventos, ended by the server's close (boot.ts)
   const eventos = centroEventos(ctx.db, ctx.log, { porUsuario: ctx.config.eventosPorUsuario, total: MAX_EVENTOS }, ctx.db.kind === 'postgres' ? ctx.config.databaseUrl : null);

@@ -24,6 +24,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 const ENTITY_OF: Record<string, AuditEntity> = {
   persona: 'persona',
   clientes: 'persona',
+  clients: 'persona',
   privilegio: 'privilegio',
   expediente: 'expediente',
   acto: 'acto',
@@ -45,6 +46,7 @@ const ACTION_OF: Record<string, AuditAction> = { GET: 'read', HEAD: 'read', POST
 const PATH_WORDS = new Set([
   'owner', 'recibidos', 'concedidos', 'expediente', 'all', 'fisica', 'juridica', 'representantes', 'estado', 'devolver', 'expedientes',
   'documentos', 'copias', 'mensajes', 'no-leidos', 'borradores', 'respuesta', 'diferencias', 'copias-electronicas', 'revocar', 'archivo',
+  'individuals', 'entities',
 ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

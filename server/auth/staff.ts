@@ -22,6 +22,21 @@ export async function notariasDePersonal(db: Queryable, usuario: Pick<Usuario, '
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * SQL: the name the admin gave the staff record of the persona `personaId` (an SQL expression),
+ * matched by its account's document; an active row first. Null for who is not staff.
+ */
+export const nombreDePersonalSql = (personaId: string) =>
+  `(select nullif(btrim(s.name), '') from servicios.usuarios u
+      join public.personal s on s.tipo_documento = u.tipo_documento and s.numero_documento = u.numero_documento
+     where u.persona_id = ${personaId} order by s.is_active desc, s.id limit 1)`;
+
+/** GET /despacho/yo: the caller's staff record's name (the header greets them by it). */
+export async function miNombreDePersonal(db: Queryable, personaId: string): Promise<string | null> {
+  const { rows } = await db.query<{ nombre: string | null }>(`select ${nombreDePersonalSql('$1::uuid')} as nombre`, [personaId]);
+  return rows[0]?.nombre ?? null;
+}
+
 /** The notarías (public.notarias.id) a verified token says its holder is staff of; [] for anyone else. */
 export function staffNotarias(claims: Pick<TokenClaims, 'notarias'> | Pick<SessionUser, 'notarias'>): number[] {
   const n = (claims as { notarias?: unknown }).notarias;

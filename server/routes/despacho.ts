@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { requireStaff } from '../auth/staff.js';
+import { miNombreDePersonal, requireStaff } from '../auth/staff.js';
 import { parseWith, readJson, json } from '../http.js';
 import { cambioEstadoSchema, citasDespachoQuerySchema, despachoQuerySchema, devolverActoSchema, moverCitaSchema } from '../../domain/despacho.js';
 import { cancelarCita, listarCitasDespacho, moverCita } from '../services/despacho-citas.js';
@@ -14,6 +14,11 @@ import { cambiarEstado, devolverActo, expedienteDeDespacho, listarDespacho } fro
 export function despachoRoutes(ctx: AppContext) {
   const app = new Hono<AuthEnv>();
   const auth = requireUser(ctx);
+
+  app.get('/yo', auth, async (c) => {
+    requireStaff(c.get('user'));
+    return json(c, { nombre: await miNombreDePersonal(ctx.db, c.get('user').id) });
+  });
 
   app.get('/expedientes', auth, async (c) => {
     requireStaff(c.get('user'));

@@ -25,16 +25,14 @@ export function documentosRoutes(ctx: AppContext) {
 
   app.get('/expediente/:id/documentos', auth, async (c) => json(c, await listarDocumentosExpediente(ctx.db, c.req.param('id'), c.get('user'))));
   app.post('/expediente/:id/documentos', auth, async (c) => {
-    const subida = c.get('subida');
-    const { tipo } = parseWith(subidaExpedienteSchema, subida?.ok ? subida.campos : {});
-    return json(c, await subirDocumentoExpediente(ctx.db, c.req.param('id'), c.get('user'), tipo, subida), 201);
+    const tipoDe = (campos: Record<string, string>) => parseWith(subidaExpedienteSchema, campos).tipo;
+    return json(c, await subirDocumentoExpediente(ctx.db, c.req.param('id'), c.get('user'), tipoDe, c.get('subida')), 201);
   });
 
   app.get('/persona/:id/documentos', auth, async (c) => json(c, await listarDocumentosPersona(ctx.db, c.req.param('id'), c.get('user'))));
   app.post('/persona/:id/documentos', auth, async (c) => {
-    const subida = c.get('subida');
-    const { tipo } = parseWith(subidaPersonaSchema, subida?.ok ? subida.campos : {});
-    return json(c, await subirDocumentoPersona(ctx.db, c.req.param('id'), c.get('user'), tipo, subida), 201);
+    const tipoDe = (campos: Record<string, string>) => parseWith(subidaPersonaSchema, campos).tipo;
+    return json(c, await subirDocumentoPersona(ctx.db, c.req.param('id'), c.get('user'), tipoDe, c.get('subida')), 201);
   });
 
   // the file itself, streamed from the storage: always a download, never rendered by the browser

@@ -11,6 +11,7 @@ import { personaLookupRoutes } from './persona-lookup.js';
 import { personaRoutes } from './personas.js';
 import { privilegioRoutes } from './privilegios.js';
 import { legacyRoutes } from './legacy.js';
+import { clientsRoutes } from './clients.js';
 import { notificacionesRoutes } from './notificaciones.js';
 import { auditoriaRoutes } from './auditoria.js';
 import { identidadRoutes } from './identidad.js';
@@ -69,6 +70,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/privilegio', privilegioRoutes(ctx));
   app.route('/notificaciones', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
+  app.route('/clients', clientsRoutes(ctx));
   app.route('/auditoria', auditoriaRoutes(ctx));
   app.route('/identidad', identidadRoutes(ctx));
   // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)

@@ -74,10 +74,18 @@ async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño:
 }
 
 /** POST /expediente/{id}/documentos: only the case's office uploads. */
-export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipo: TipoDocumentoExpediente, subida: Subida | undefined) {
+/**
+ * The upload's kind is read from its other fields once the file itself is accepted: a file that is
+ * not a PDF, JPEG or PNG is told as that, whatever kind it was sent as.
+ */
+type TipoDe<T> = (campos: Record<string, string>) => T;
+
+export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipoDe: TipoDe<TipoDocumentoExpediente>, subida: Subida | undefined) {
   const caso = await exigirCaso(db, expedienteId, user);
   exigirNotaria(caso, 'Solo la notaría puede subir documentos al expediente');
-  const doc = await insertar(db, exigirArchivo(subida), { expedienteId }, tipo, user, 'NOTARIA');
+  const archivo = exigirArchivo(subida);
+  const tipo = tipoDe(archivo.campos);
+  const doc = await insertar(db, archivo, { expedienteId }, tipo, user, 'NOTARIA');
   // the client is told in the same transaction; a copy's file is told by the copy's own notice
   if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
   avisarCambio({ expedienteId, recursos: ['documentos'], tipo: 'created' });
@@ -121,10 +129,11 @@ export async function listarDocumentosPersona(db: Queryable, personaId: string, 
 }
 
 /** POST /persona/{id}/documentos: whoever may update the persona's record. */
-export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipo: TipoDocumentoPersona, subida: Subida | undefined) {
+export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipoDe: TipoDe<TipoDocumentoPersona>, subida: Subida | undefined) {
   if (!(await veDocumentosPersona(db, personaId, user))) throw new HttpError(404, 'Persona no encontrada');
   if (!(await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
-  return insertar(db, exigirArchivo(subida), { personaId }, tipo, user, 'CLIENTE');
+  const archivo = exigirArchivo(subida);
+  return insertar(db, archivo, { personaId }, tipoDe(archivo.campos), user, 'CLIENTE');
 }
 
 /** The document row if the caller may see it; null otherwise (answered 404). */

@@ -4,7 +4,7 @@ import { HttpError } from '../http.js';
 import { MENSAJES_ACTO, type ActoDto, type ActoUpdate, type DatosFormulario, type EstadoActo } from '../../domain/expediente.js';
 import { definicionFormularioSchema, validarDatosFormulario } from '../../domain/act-form.js';
 import { expedienteAutorizado, isUuid } from './expedientes.js';
-import { MENSAJES_DESPACHO } from '../../domain/despacho.js';
+import { MENSAJES_DESPACHO, accionesClienteActos } from '../../domain/despacho.js';
 
 /**
  * The acts of a case file. Reading them needs 'leer_actos' on the case's persona; creating and
@@ -127,7 +127,8 @@ export async function actualizarActo(db: Queryable, id: string, viewerId: string
   // once the office has taken the case (no longer PENDIENTE), a sent act goes back to BORRADOR
   // only by the office's hand (PUT /acto/{id}/devolver, with a comment for the client)
   if (changes.status === 'BORRADOR' && found.rows[0].status === 'ENVIADO' && found.rows[0].estado_expediente !== 'PENDIENTE') {
-    throw new HttpError(409, MENSAJES_DESPACHO.soloDespacho);
+    // the reason names the estado the case is in (en trámite, finalizado...)
+    throw new HttpError(409, accionesClienteActos(found.rows[0].estado_expediente).motivo ?? MENSAJES_DESPACHO.soloDespacho);
   }
   if (changes.datosFormulario !== undefined) {
     const definicion = changes.definicionActoId !== undefined ? changes.definicionActoId : found.rows[0].definicion_acto_id;

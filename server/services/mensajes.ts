@@ -3,6 +3,7 @@ import type { SessionUser } from '../auth/middleware.js';
 import type { MensajeDto, NoLeidosDto } from '../../domain/mensajes.js';
 import { exigirCaso, notariasDePersonal, type Lado } from './acceso-caso.js';
 import { avisarCambio } from '../eventos.js';
+import { nombreDePersonalSql } from '../auth/staff.js';
 
 /**
  * The conversation of a case. A message is written by one side (the client side: the client and
@@ -10,7 +11,9 @@ import { avisarCambio } from '../eventos.js';
  * conversation, which marks it read for that whole side.
  */
 
+// the office writes under the name its staff record has (the admin's), the client side under its persona's
 const AUTOR = `case when p.id is null then 'Notaría'
+    when m.lado = 'NOTARIA' and ${nombreDePersonalSql('p.id')} is not null then ${nombreDePersonalSql('p.id')}
     when p.tipo_persona = 'JURIDICA' then coalesce(nullif(btrim(p.razon_social), ''), 'Sin razón social')
     else coalesce(nullif(btrim(concat_ws(' ', p.nombre, p.primer_apellido)), ''), 'Sin nombre') end`;
 

@@ -160,8 +160,37 @@ export async function listOwned(
   ownerId: string,
   filters: OwnedFilters = {},
 ): Promise<{ data: Persona[]; total: number }> {
-  const params: unknown[] = [viewer, ownerId];
-  let where = 'p.owner_id = $2';
+  return listReadable(db, [viewer, ownerId], 'p.owner_id = $2', filters);
+}
+
+/**
+ * The caller's clients (GET /clients): the personas they created and those whose privilegio names
+ * them, each as they may read it (one no longer in force is left out), the caller themself not.
+ */
+export async function listClients(
+  db: Queryable,
+  viewer: string,
+  filters: OwnedFilters & { tipoPersona?: 'FISICA' | 'JURIDICA' } = {},
+): Promise<{ data: Persona[]; total: number }> {
+  let where = `p.id <> $1 and (p.owner_id = $1
+    or p.id in (select persona_otorgante_id from servicios.privilegios where persona_receptora_id = $1))`;
+  const params: unknown[] = [viewer];
+  if (filters.tipoPersona) {
+    params.push(filters.tipoPersona);
+    where += ` and p.tipo_persona = $${params.length}`;
+  }
+  return listReadable(db, params, where, filters);
+}
+
+/** The personas of `base` (its parameters first, $1 the viewer) the viewer may read, filtered, in name order. */
+async function listReadable(
+  db: Queryable,
+  baseParams: unknown[],
+  base: string,
+  filters: OwnedFilters,
+): Promise<{ data: Persona[]; total: number }> {
+  const params = [...baseParams];
+  let where = base;
   if (filters.tipo) {
     params.push(filters.tipo);
     where += ` and p.identificador_tipo = $${params.length}`;

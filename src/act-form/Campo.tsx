@@ -9,7 +9,8 @@ interface Props {
   error?: string;
   avisoNif?: AvisoNif;
   onCambio: (valor: string | boolean) => void;
-  onBuscarNif: () => void;
+  /** Without it (a read-only form) the field has no 'Buscar' button. */
+  onBuscarNif?: () => void;
 }
 
 const TIPO_INPUT: Partial<Record<CampoDef['tipo'], string>> = { email: 'email', telefono: 'tel' };
@@ -81,13 +82,15 @@ export default function Campo({ id, campo, valor, error, avisoNif, onCambio, onB
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                onBuscarNif();
+                onBuscarNif?.();
               }
             }}
           />
-          <button type="button" className="af-boton af-secundario" onClick={onBuscarNif} aria-label={`Buscar persona por ${campo.etiqueta}`}>
-            Buscar
-          </button>
+          {onBuscarNif && (
+            <button type="button" className="af-boton af-secundario" onClick={onBuscarNif} aria-label={`Buscar persona por ${campo.etiqueta}`}>
+              Buscar
+            </button>
+          )}
         </div>
       );
       break;

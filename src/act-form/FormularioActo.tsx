@@ -22,6 +22,7 @@ import {
   RESPUESTA_PERSONA_POR_NIF,
   SOLICITAR_PERSONA_POR_NIF,
   type RespuestaPersonaMessage,
+  MOTIVO_LECTURA_ENVIADO,
 } from '../../domain/iframe-messages';
 import { onPortalMessage, sendToPortal } from './messaging';
 import Seccion from './Seccion';
@@ -45,6 +46,7 @@ export default function FormularioActo() {
   const [enviado, setEnviado] = useState(false);
   // a sent act: shown, never changed (its fields are disabled and nothing is saved)
   const [soloLectura, setSoloLectura] = useState(false);
+  const [motivoLectura, setMotivoLectura] = useState(MOTIVO_LECTURA_ENVIADO);
   const editado = useRef(false);
   const defRef = useRef<DefinicionFormulario | null>(null);
 
@@ -63,6 +65,7 @@ export default function FormularioActo() {
           setDef(parsed.data);
           setTitulo(typeof m.titulo === 'string' ? m.titulo : '');
           setSoloLectura(m.soloLectura === true);
+          setMotivoLectura(typeof m.motivoLectura === 'string' && m.motivoLectura ? m.motivoLectura : MOTIVO_LECTURA_ENVIADO);
           setEstado(estadoDesdeDatos(parsed.data, m.datosFormulario));
           setMostrarErrores(false);
         } else if (m.type === RESPUESTA_PERSONA_POR_NIF) {
@@ -162,7 +165,7 @@ export default function FormularioActo() {
       {titulo && <h1 className="af-titulo">{titulo}</h1>}
       {soloLectura && (
         <p role="status" className="af-estado">
-          Este acto está enviado: sus datos no se pueden modificar. Cambie su estado a BORRADOR para editarlo.
+          {motivoLectura}
         </p>
       )}
       <fieldset disabled={soloLectura} className="af-lectura">
@@ -175,6 +178,7 @@ export default function FormularioActo() {
           avisosNif={avisosNif}
           onCambio={cambiarFila}
           onBuscarNif={buscarNif}
+          soloLectura={soloLectura}
           onAnadir={
             esSeccionLista(s)
               ? () => {

@@ -13,10 +13,12 @@ interface Props {
   /** Only list sections (otorgantes, apoderados) add and remove rows. */
   onAnadir?: () => void;
   onQuitar: (fila: number) => void;
+  /** A sent act: its fields shown, no button that would change them (search, add, remove). */
+  soloLectura?: boolean;
 }
 
 /** One 'bloque' of the definition: its fields once, or once per row for a list section. */
-export default function Seccion({ seccion, filas, errores, avisosNif, onCambio, onBuscarNif, onAnadir, onQuitar }: Props) {
+export default function Seccion({ seccion, filas, errores, avisosNif, onCambio, onBuscarNif, onAnadir, onQuitar, soloLectura = false }: Props) {
   const lista = esSeccionLista(seccion);
   const fila1 = singular(seccion.nombre);
   return (
@@ -41,19 +43,19 @@ export default function Seccion({ seccion, filas, errores, avisosNif, onCambio, 
                     error={errores[`${seccion.nombre_logico}.${i}.${c.nombre}`]}
                     avisoNif={c.tipo === 'nif' ? avisosNif[claveNif] : undefined}
                     onCambio={(v) => onCambio(seccion.nombre_logico, i, { [c.nombre]: v })}
-                    onBuscarNif={() => onBuscarNif(seccion.nombre_logico, i, String(fila[c.nombre] ?? ''))}
+                    onBuscarNif={soloLectura ? undefined : () => onBuscarNif(seccion.nombre_logico, i, String(fila[c.nombre] ?? ''))}
                   />
                 );
               })}
           </div>
-          {lista && filas.length > 1 && (
+          {lista && filas.length > 1 && !soloLectura && (
             <button type="button" className="af-boton af-secundario" onClick={() => onQuitar(i)}>
               {`Quitar ${fila1.toLowerCase()} ${i + 1}`}
             </button>
           )}
         </fieldset>
       ))}
-      {onAnadir && (
+      {onAnadir && !soloLectura && (
         <button type="button" className="af-boton af-secundario" onClick={onAnadir}>
           {`Añadir ${fila1.toLowerCase()}`}
         </button>

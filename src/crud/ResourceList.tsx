@@ -67,7 +67,8 @@ function ResourceTable({
   const searchFields = config.list.searchFields ?? [];
 
   const actions = (record: BaseRecord) => (
-    <Space wrap size="small">
+    // one line on a desktop's row; on a phone's card they may wrap
+    <Space wrap={phone} size="small">
       {canEdit && <Button size="small" icon={<EditOutlined />} aria-label="Editar" title="Editar" onClick={() => setEdit({ id: record.id })} {...precargar} />}
       {!deleted && rowActions?.(record)}
       {canDelete && record.id !== undefined && <RowDelete config={config} id={record.id} />}
@@ -83,7 +84,7 @@ function ResourceTable({
     sortOrder: column.sortable && column.field ? ordenDe(column.field, sorters) : undefined,
     render: (_: never, record: BaseRecord) => renderCell(column, record),
   }));
-  if (hasActions) columns.push({ key: 'acciones', title: 'Acciones', render: (_: never, record: BaseRecord) => actions(record) });
+  if (hasActions) columns.push({ key: 'acciones', title: 'Acciones', className: 'crud-acciones', render: (_: never, record: BaseRecord) => actions(record) });
   const tabla = tablaDeRefine(table, { showSizeChanger: !phone, showTotal: (total: number) => `${total} en total`, simple: phone, align: phone ? 'center' : 'end' });
 
   return (

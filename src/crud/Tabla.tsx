@@ -21,6 +21,8 @@ export interface ColumnaTabla<T> {
   sortDirections?: Orden[];
   /** Shown only when one of these breakpoints matches (as antd's Table: 'xs' below 576 px, 'md' from 768 px). */
   responsive?: Breakpoint[];
+  /** A class of the column's cells (e.g. buttons kept on one line). */
+  className?: string;
 }
 
 export interface TablaProps<T> {
@@ -138,7 +140,7 @@ export default function Tabla<T extends object>({
                 <tr key={clave(r, i)} className={['tabla-fila', rowClassName, filaClase].filter(Boolean).join(' ')} {...fila}>
                   {visibles.map((c) => {
                     const valor = c.dataIndex ? (r as Record<string, unknown>)[c.dataIndex] : undefined;
-                    return <td key={c.key}>{c.render ? c.render(valor as never, r, i) : (valor as ReactNode)}</td>;
+                    return <td key={c.key} className={c.className}>{c.render ? c.render(valor as never, r, i) : (valor as ReactNode)}</td>;
                   })}
                 </tr>
               );

@@ -5,6 +5,7 @@ import { useNotification, type BaseKey, type BaseRecord, type HttpError } from '
 import type { CatalogueConfig } from '../../domain/resource';
 import { errorDescription, prepareRow, uniqueViolation } from './schema-rules';
 import { useResourceMessages } from './use-resource-messages';
+import { useUnaVez } from './use-una-vez';
 
 /**
  * A create or edit form in a modal (Refine useModalForm) driven by the resource config: the
@@ -39,7 +40,8 @@ export function useResourceModal(config: CatalogueConfig, action: 'create' | 'ed
   });
   formRef.current = modal.form as FormInstance;
 
-  const onFinish: FormProps['onFinish'] = async (values: Record<string, unknown>) => {
+  // 'Guardar' pressed twice saves once
+  const guardar = useUnaVez(async (values: Record<string, unknown>) => {
     const prepared = prepareRow(config, values);
     if (!prepared.ok) {
       modal.form.setFields(prepared.errors as never);
@@ -50,7 +52,8 @@ export function useResourceModal(config: CatalogueConfig, action: 'create' | 'ed
     } catch {
       // Shown by onMutationError; the modal stays open with what was typed.
     }
-  };
+  });
+  const onFinish: FormProps['onFinish'] = (values: Record<string, unknown>) => guardar.ejecutar(values);
 
   const verb = action === 'create' ? 'Crear' : 'Editar';
   return {
@@ -65,7 +68,10 @@ export function useResourceModal(config: CatalogueConfig, action: 'create' | 'ed
       // A new record starts from the resource's defaults (resetFields returns to them).
       initialValues: action === 'create' ? (config.defaults?.() ?? {}) : modal.formProps.initialValues,
     },
-    modalProps: { ...modal.modalProps, title: `${verb} ${config.labels.singular.toLowerCase()}`, width: 640, destroyOnHidden: false },
+    modalProps: {
+      ...modal.modalProps,
+      okButtonProps: { ...modal.modalProps.okButtonProps, loading: guardar.ocupado || modal.modalProps.okButtonProps?.loading },
+      title: `${verb} ${config.labels.singular.toLowerCase()}`, width: 640, destroyOnHidden: false },
     show: (id?: BaseKey) => modal.show(id),
     open: modal.open,
   };

@@ -3,10 +3,16 @@ import { Col, Form, Input, Row, Select, type FormRule } from 'antd';
 import { DEFAULT_COUNTRY_NAME } from '../../domain/countries';
 import Autocompletar from './Autocompletar';
 import { lookupPostalCode } from '../../providers/geo';
+import { codigoPostalDeProvincia } from '../../domain/persona-forms';
+
+/** More than a postal code's 5 digits may be typed, to be told it is too long; not without bound. */
+const MAX_CARACTERES_CP = 10;
 
 /**
- * The postal code: digits only, 5 at most. With 5 digits, locality and province are looked up
- * and filled (country España); when nothing is found, locality, province and country are cleared.
+ * The postal code: digits only. A sixth digit is kept, not cut off, so that the field says what is
+ * wrong ('debe tener 5 dígitos'). With 5 digits of a Spanish province (01-52), locality and
+ * province are looked up and filled (country España); when nothing is found, locality, province
+ * and country are cleared. A code of no province is not looked up: its rule says so.
  */
 function CodigoPostalInput({ value, onChange, id, ...rest }: { value?: string; onChange?: (v: string) => void; id?: string }) {
   const form = Form.useFormInstance();
@@ -17,13 +23,13 @@ function CodigoPostalInput({ value, onChange, id, ...rest }: { value?: string; o
       id={id}
       value={value}
       inputMode="numeric"
-      maxLength={5}
+      maxLength={MAX_CARACTERES_CP}
       autoComplete="postal-code"
       onChange={async (e) => {
-        const cp = e.target.value.replace(/\D/g, '').slice(0, 5);
+        const cp = e.target.value.replace(/\D/g, '').slice(0, MAX_CARACTERES_CP);
         onChange?.(cp);
         pedido.current = cp;
-        if (cp.length !== 5) return;
+        if (cp.length !== 5 || !codigoPostalDeProvincia(cp)) return;
         const found = await lookupPostalCode(cp);
         if (pedido.current !== cp) return; // a newer code was typed meanwhile
         if (found) {

@@ -5,7 +5,8 @@ import { adminTabs } from '../../resources';
 
 /**
  * Accessibility (issue 8): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every route of
- * src/routes.tsx, signed out, as a client and as the admin (each tab of /admin/notarias).
+ * src/routes.tsx, signed out, as a client, as staff (the office's screens) and as the admin (each tab of
+ * /admin/notarias).
  * No violation of impact 'serious' or 'critical' may remain.
  */
 
@@ -94,6 +95,27 @@ test.describe('as a client', () => {
     '/perfil',
     '/configurar-calendario',
   ]) {
+    test(`${path} has no serious or critical violations`, async () => {
+      await page.goto(path);
+      await expect(page.locator('main#contenido')).toBeVisible();
+      await expectAccessible(page, path);
+    });
+  }
+});
+
+test.describe('as staff', () => {
+  // the office's screens issue 35 changed: the list's filters and counts
+  test.describe.configure({ timeout: 90_000 });
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    page = await signedInPage(browser, '11111111H');
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  for (const path of ['/despacho', '/despacho/citas']) {
     test(`${path} has no serious or critical violations`, async () => {
       await page.goto(path);
       await expect(page.locator('main#contenido')).toBeVisible();

@@ -180,15 +180,18 @@ test.describe('as an admin', () => {
     await page.getByRole('button', { name: 'Crear miembro del personal' }).click();
     const create = dialog(page, 'Crear miembro del personal');
     await save(create);
-    await expectMessages(create, ['El nombre es obligatorio', 'Formato de email inválido', 'El cargo es obligatorio', 'La notaría es obligatoria']);
+    // issue 35: an empty e-mail says it is required
+    await expectMessages(create, ['El nombre es obligatorio', 'El email es obligatorio', 'El cargo es obligatorio', 'La notaría es obligatoria']);
 
     const nombre = unique('Empleado E2E');
     await create.getByLabel('Nombre').fill(nombre);
     await create.getByLabel('Email').fill('empleado.e2e@notaria.example');
     await create.getByLabel('Cargo').fill('Oficial de notaría');
     await choose(page, create, 'Notaría', 'Notaría Puig Ferrer');
-    await save(create);
+    // issue 35: 'Guardar' pressed twice saves once, with no 'ya hay un miembro con este email'
+    await create.getByRole('button', { name: 'Guardar' }).dblclick();
     await expect(toast(page, 'Miembro del personal guardado')).toBeVisible();
+    await expect(toast(page, 'No se pudo guardar el miembro del personal')).toHaveCount(0);
     await search(page, nombre);
     await expect(row(page, nombre)).toContainText('Notaría Puig Ferrer');
     await expect(row(page, nombre)).toContainText('Lovable');

@@ -23,7 +23,7 @@ test('creates a natural person and a legal person through the dialog', async ({ 
     'El primer apellido es obligatorio',
     'El número de identificador es obligatorio',
     'La fecha de nacimiento es obligatoria',
-    'Email inválido',
+    'El email es obligatorio',
     'El código postal es obligatorio',
     'La localidad es obligatoria',
     'La provincia es obligatoria',
@@ -78,7 +78,7 @@ test('creates a natural person and a legal person through the dialog', async ({ 
   await expect(nueva.getByText('Datos de Persona Jurídica')).toBeVisible();
   await expect(nueva.getByText('Escritura de constitución')).toBeVisible();
   await nueva.getByRole('button', { name: 'Crear Persona Jurídica' }).click();
-  for (const message of ['La razón social es obligatoria', 'El número de identificador es obligatorio', 'Email inválido', 'El código postal es obligatorio', 'La localidad es obligatoria', 'La provincia es obligatoria', 'La vía es obligatoria']) {
+  for (const message of ['La razón social es obligatoria', 'El número de identificador es obligatorio', 'El email es obligatorio', 'El código postal es obligatorio', 'La localidad es obligatoria', 'La provincia es obligatoria', 'La vía es obligatoria']) {
     await expect(nueva.getByText(message, { exact: true })).toBeVisible();
   }
   await screenshot(page, 'datos-personales-4-juridica-vacia');

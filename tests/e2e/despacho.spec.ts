@@ -53,6 +53,9 @@ test('staff return a sent act with a comment and move the case; the client reads
   const formulario = personal.frameLocator('iframe[title="Formulario: Poder para vender"]');
   await expect(formulario.getByRole('status')).toContainText('sus datos no se pueden modificar');
   await expect(formulario.locator('fieldset.af-lectura')).toHaveAttribute('disabled', '');
+  // issue 35: the read-only form offers no button that would change it (search by NIF, add a row)
+  await expect(formulario.getByRole('button', { name: /Buscar|Añadir|Quitar/ })).toHaveCount(0);
+  await expect(formulario.getByRole('status')).toContainText('devuélvalo con un comentario');
   await screenshot(personal, 'despacho-02b-formulario-lectura');
   await personal.getByRole('dialog', { name: 'Poder para vender' }).getByRole('button', { name: 'Cerrar' }).click();
 
@@ -87,8 +90,13 @@ test('staff return a sent act with a comment and move the case; the client reads
   };
   await elegir('Enviado');
   await expect(toast(cliente, 'Acto actualizado')).toBeVisible();
-  await elegir('Borrador');
-  await expect(toast(cliente, 'solo la notaría puede devolver un acto enviado a borrador')).toBeVisible();
+  await expect(toast(cliente, 'Estado: Enviado')).toBeVisible();
+  // issue 35: 'Borrador' is offered no more once the office has taken the case; its title says why
+  await filaCliente.locator('.ant-select-selector').click();
+  const borrador = cliente.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Borrador' });
+  await expect(borrador).toHaveClass(/ant-select-item-option-disabled/);
+  await expect(borrador).toHaveAttribute('title', 'El expediente está en trámite: solo la notaría puede devolver un acto enviado a borrador');
+  await cliente.keyboard.press('Escape');
   await expect(filaCliente).toContainText('Enviado');
   await screenshot(cliente, 'despacho-06-cliente-reenvia');
 });

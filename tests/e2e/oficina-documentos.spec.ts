@@ -78,6 +78,11 @@ test('the office and the client: act returned and resent, deed, authorised copy 
   await oficina.getByRole('button', { name: 'Pasar a En trámite' }).click();
   await expect(oficina.getByRole('button', { name: 'Finalizar' })).toBeVisible();
   await oficina.getByRole('button', { name: 'Finalizar' }).click();
+  // issue 35: closing is asked first, naming the act the client sent and the office has not closed
+  const cierre = oficina.getByRole('dialog').filter({ hasText: '¿Finalizar el expediente?' });
+  await expect(cierre.getByRole('list', { name: 'Actos sin cerrar' })).toContainText('«Aceptación de herencia»: enviado por el cliente, pendiente de revisar');
+  await screenshot(oficina, 'oficina-05a-confirmar-finalizar');
+  await cierre.getByRole('button', { name: 'Finalizar' }).click();
   await expect(oficina.getByText('Finalizado', { exact: true }).first()).toBeVisible();
   await screenshot(oficina, 'oficina-05-finalizado');
 
@@ -94,6 +99,11 @@ test('the office and the client: act returned and resent, deed, authorised copy 
   await expect(finalizadas.getByText('Herencia de la casa de Toledo')).toBeVisible();
   await screenshot(cliente, 'oficina-07-cliente-escrituras-finalizadas');
   await cliente.goto(`/expediente/${expedienteId}`);
+  // issue 35: a finished case offers the client nothing to change, and says it is finalizado
+  await expect(cliente.getByText('El expediente está finalizado: no admite cambios hasta que la notaría lo reabra')).toBeVisible();
+  await expect(cliente.getByRole('button', { name: 'Nuevo acto' })).toBeDisabled();
+  await expect(cliente.getByRole('row').filter({ hasText: 'Aceptación de herencia' }).getByRole('combobox')).toBeDisabled();
+  await screenshot(cliente, 'oficina-06a-cliente-finalizado');
   await cliente.getByRole('tab', { name: 'Escrituras' }).click();
   const [descarga] = await Promise.all([cliente.waitForEvent('download'), cliente.getByRole('button', { name: 'Descargar Escritura de aceptación de herencia.pdf' }).click()]);
   expect(descarga.suggestedFilename()).toBe('Escritura de aceptación de herencia.pdf');

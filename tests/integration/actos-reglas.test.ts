@@ -61,7 +61,7 @@ describe('a sent act is read-only', () => {
     expect((await cambiar(acto.id, { status: 'ENVIADO' })).status).toBe(200);
     const res = await cambiar(acto.id, { ...acto, status: 'ENVIADO', datosFormulario: proposito({ numero_copias: 3 }) });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('Un acto enviado no se puede modificar. Cambie su estado a BORRADOR para editarlo.');
+    expect((await res.json()).message).toBe('Un acto enviado no se puede modificar. Cambie su estado a Borrador para editarlo.');
     expect((await cambiar(acto.id, { titulo: 'Otro título' })).status).toBe(409);
     // the same body with nothing changed is fine (the portal sends the whole act)
     expect((await cambiar(acto.id, { titulo: 'Poder general', status: 'ENVIADO' })).status).toBe(200);

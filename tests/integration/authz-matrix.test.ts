@@ -69,6 +69,12 @@ const SERVICES: [string, ...Cell[]][] = [
   ['POST /acto',                                        401,  201,     404,  201,     403,       404,   404,   404],
   ['PUT /acto/{actoA}',                                 401,  200,     404,  200,     403,       404,   404,   404],
   ['POST /notificaciones/invitacion-calendario',        401,  403,     403,  403,     403,       403,   403,   200],
+  // the first seed document's /clients: the same personas and rules (a representative reads A, never deletes it)
+  ['GET /clients',                                      401,  200,     200,  200,     200,       200,   200,   200],
+  ['GET /clients/{A}',                                  401,  200,     404,  200,     200,       404,   404,   404],
+  ['PUT /clients/{A}',                                  401,  200,     404,  200,     404,       404,   404,   404],
+  ['POST /clients',                                     401,  201,     201,  201,     201,       201,   201,   201],
+  ['DELETE /clients/{A}',                               401,  403,     404,  403,     403,       404,   404,   404],
 ];
 
 type Action = 'select' | 'insert' | 'update' | 'delete';
@@ -151,10 +157,12 @@ function bodyFor(endpoint: string): unknown {
   switch (endpoint) {
     case 'PUT /persona/{A}':
     case 'PUT /clientes/{A}?userEmail={email}':
+    case 'PUT /clients/{A}':
       // A's record as it is: an allowed update changes nothing
       return { tipoPersona: 'FISICA', identificador: { tipo: 'NIF', numero: nifA }, nombre: 'Alba', primerApellido: 'Matriz', email: emailOf('A') };
     case 'POST /persona':
     case 'POST /clientes?userEmail={email}':
+    case 'POST /clients':
       return nuevaPersona;
     case 'POST /usuarios/1?userEmail={email}':
       return {};

@@ -149,6 +149,10 @@ describe('documents of a persona', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({ personaId: ids.ana, tipo: 'DNI_ANVERSO', mime: 'image/jpeg', lado: 'CLIENTE' });
     expect((await subir(`/persona/${ids.ana}/documentos`, 'ana', formulario(JPEG, 'dni.jpg', { tipo: 'ESCRITURA' }))).status).toBe(400);
+    // issue 35: a text file sent as 'DNI Anverso' is told what is wrong with the file, as the office's uploads are
+    const texto = await subir(`/persona/${ids.ana}/documentos`, 'ana', formulario(new TextEncoder().encode('hola'), 'dni.txt', { tipo: 'DNI_ANVERSO' }, 'text/plain'));
+    expect(texto.status).toBe(415);
+    expect(texto.body).toMatchObject({ message: 'El archivo debe ser un PDF, una imagen JPEG o una imagen PNG' });
     for (const who of ['otro', 'lector', 'sinPermiso', 'staffOtra', 'admin']) {
       expect((await subir(`/persona/${ids.ana}/documentos`, who, formulario(JPEG, 'dni.jpg', { tipo: 'DNI_REVERSO' }))).status, who).toBe(404);
       expect((await get(`/persona/${ids.ana}/documentos`, who)).status, who).toBe(404);

@@ -304,7 +304,7 @@ describe('actos', () => {
     expect(r.body.datosFormulario).toEqual(datos);
     // a sent act is read-only: its data changes only after it is taken back to BORRADOR
     const partial = await send('PUT', `/acto/${acto.id}`, 'ana', { datosFormulario: { proposito: { alcance: 'GENERAL' } } });
-    expect(partial).toEqual({ status: 409, body: { message: 'Un acto enviado no se puede modificar. Cambie su estado a BORRADOR para editarlo.' } });
+    expect(partial).toEqual({ status: 409, body: { message: 'Un acto enviado no se puede modificar. Cambie su estado a Borrador para editarlo.' } });
     expect((await get(`/acto/expediente/${exp.id}`, 'ana')).body.find((a: any) => a.id === acto.id).datosFormulario).toEqual(datos);
 
     for (const path of ['/acto', '/acto/temp-123', '/acto/undefined']) {

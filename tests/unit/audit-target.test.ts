@@ -10,6 +10,8 @@ describe('what the audit log records for a services path', () => {
   it('skips the words of list paths', () => {
     expect(auditTarget('GET', '/persona/owner/p1')).toEqual({ entity: 'persona', action: 'read', entityId: 'p1' });
     expect(auditTarget('GET', '/acto/expediente/e1')).toEqual({ entity: 'acto', action: 'read', entityId: 'e1' });
+    expect(auditTarget('GET', '/clients/individuals')).toEqual({ entity: 'persona', action: 'read', entityId: null });
+    expect(auditTarget('DELETE', '/clients/p2')).toEqual({ entity: 'persona', action: 'delete', entityId: 'p2' });
   });
   it('ignores what is not audited, including names of Object.prototype', () => {
     expect(auditTarget('GET', '/auth/refresh')).toBeNull();

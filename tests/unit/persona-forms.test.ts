@@ -24,7 +24,7 @@ describe('an empty natural-person form', () => {
       primerApellido: 'El primer apellido es obligatorio',
       numeroIdentificador: 'El número de identificador es obligatorio',
       fechaNacimiento: 'La fecha de nacimiento es obligatoria',
-      email: 'Email inválido',
+      email: 'El email es obligatorio',
       codigoPostal: 'El código postal es obligatorio',
       localidad: 'La localidad es obligatoria',
       provincia: 'La provincia es obligatoria',
@@ -44,7 +44,7 @@ describe('an empty natural-person form', () => {
 describe('an empty legal-entity form', () => {
   it('shows its messages; only NIF or NIE', () => {
     const m = messages(juridicaFormSchema.safeParse({ tipoIdentificador: 'NIF' }));
-    expect(m).toMatchObject({ razonSocial: 'La razón social es obligatoria', email: 'Email inválido', numeroIdentificador: 'El número de identificador es obligatorio' });
+    expect(m).toMatchObject({ razonSocial: 'La razón social es obligatoria', email: 'El email es obligatorio', numeroIdentificador: 'El número de identificador es obligatorio' });
     expect(juridicaFormSchema.safeParse({ tipoIdentificador: 'PASAPORTE' }).success).toBe(false);
   });
 });
@@ -104,5 +104,19 @@ describe('conversions before sending', () => {
       { id: 'p', tipoPrivilegio: 'REPRESENTANTE_LEGAL', fechaInicioRelacion: '2024-01-01', personaOtorganteId: 'o', personaReceptoraId: 'r', modificable: true, permisoLeerFichaReducida: false, permisoLeerFicha: false, permisoActualizarFicha: false, permisoLeerExpedientes: false, permisoActualizarExpedientes: false, permisoCrearExpedientes: false, permisoLeerActos: false, permisoCrearPrivilegio: false, permisoTraspasarPermisos: false },
     );
     expect(legal).toMatchObject({ permisoLeerFicha: true, permisoTraspasarPermisos: true, fechaInicioRelacion: '01/01/2024' });
+  });
+});
+
+describe('the postal code says what is wrong with it (issue 35)', () => {
+  const base = { nombre: 'A', primerApellido: 'B', genero: 'MASCULINO', estadoCivil: 'SOLTERO', email: 'a@b.es', localidad: 'Madrid', provincia: 'Madrid', nombreVia: 'Mayor', tipoIdentificador: 'NIF', numeroIdentificador: '12345678Z', fechaNacimiento: '01/01/1980' };
+  it.each([
+    ['999999', 'El código postal debe tener 5 dígitos'],
+    ['99999', 'Ese código postal no existe: en España empieza por 01 a 52'],
+    ['00123', 'Ese código postal no existe: en España empieza por 01 a 52'],
+  ])('%s → %s', (codigoPostal, message) => {
+    expect(messages(naturalFormSchema.safeParse({ ...base, codigoPostal })).codigoPostal).toBe(message);
+  });
+  it('a code of a province (01 to 52) passes', () => {
+    for (const codigoPostal of ['01001', '28013', '52001']) expect(naturalFormSchema.safeParse({ ...base, codigoPostal }).success).toBe(true);
   });
 });

@@ -63,7 +63,7 @@ describe('Personal', () => {
 
   it.each([
     ['name', '', 'El nombre es obligatorio'],
-    ['email', '', 'Formato de email inválido'],
+    ['email', '', 'El email es obligatorio'],
     ['email', 'lucia', 'Formato de email inválido'],
     ['position', ' ', 'El cargo es obligatorio'],
     ['notaria_id', undefined, 'La notaría es obligatoria'],

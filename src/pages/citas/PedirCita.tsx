@@ -29,7 +29,8 @@ interface Elecciones {
 const INICIO: Elecciones = { type: TIPO_CITA_POR_DEFECTO };
 const PASOS = [
   'Seleccione la notaría',
-  'Seleccione el notario',
+  // staff of every position are listed (notarios, oficiales): the title names what is chosen
+  'Seleccione con quién desea la cita',
   'Seleccione el asunto',
   'Seleccione el cliente',
   'Seleccione fecha y hora',
@@ -49,6 +50,7 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
   const [e, setE] = useState<Elecciones>(INICIO);
   const [aviso, setAviso] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const reservando = useRef(false);
 
   const { notarias, isLoading: cargandoNotarias, isError: errorNotarias } = useNotarias();
   const { personal, isLoading: cargandoPersonal } = usePersonal();
@@ -108,7 +110,9 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
       time: e.time,
       type: e.type,
     });
-    if (!cita.success || guardando) return; // a choice is missing: nothing happens
+    if (!cita.success || guardando || reservando.current) return; // a choice is missing, or it is being booked: nothing happens
+    // a second click can come before the button shows it is busy: the ref answers at once
+    reservando.current = true;
     crear(
       {
         resource: 'citas',
@@ -122,6 +126,9 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
         }),
       },
       {
+        onSettled: () => {
+          reservando.current = false;
+        },
         onSuccess: onClose,
         onError: (err) => {
           if (!esHoraOcupada(err)) return;
@@ -150,7 +157,7 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
     <Opciones
       key="notario"
       loading={cargandoPersonal}
-      vacio="No hay notarios disponibles en esta notaría"
+      vacio="No hay personal disponible en esta notaría"
       items={notarios.map((p) => ({ key: p.id, title: p.name, detail: p.position, onSelect: () => avanzar({ staff: p }) }))}
     />,
     <Opciones

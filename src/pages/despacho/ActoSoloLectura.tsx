@@ -3,6 +3,9 @@ import type { ActoDto } from '../../../domain/expediente';
 import ActFormFrame from '../expedientes/ActFormFrame';
 import { urlFormulario, useDefinicionActo } from '../expedientes/formulario';
 
+/** The office reads the client's act; it changes nothing here (it returns a sent act with a comment). */
+const MOTIVO_LECTURA_OFICINA = 'Este acto está enviado: sus datos no se pueden modificar. Para que el cliente lo corrija, devuélvalo con un comentario.';
+
 /** An act's form as the client filled it, read-only (the same form the client uses, in its read-only mode). */
 export default function ActoSoloLectura({ acto, onClose }: { acto: ActoDto; onClose: () => void }) {
   const { definicion, isLoading } = useDefinicionActo(acto.definicionActoId);
@@ -24,7 +27,7 @@ export default function ActoSoloLectura({ acto, onClose }: { acto: ActoDto; onCl
       ) : !definicion ? (
         <Result status="warning" title="Este acto no tiene formulario" />
       ) : (
-        <ActFormFrame src={urlFormulario(acto.url_acto)} definicion={definicion} datosFormulario={acto.datosFormulario} titulo={acto.titulo} llenar soloLectura onSubmit={() => undefined} />
+        <ActFormFrame src={urlFormulario(acto.url_acto)} definicion={definicion} datosFormulario={acto.datosFormulario} titulo={acto.titulo} llenar soloLectura motivoLectura={MOTIVO_LECTURA_OFICINA} onSubmit={() => undefined} />
       )}
     </Modal>
   );

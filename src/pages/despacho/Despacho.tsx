@@ -181,7 +181,11 @@ function ListaDespacho() {
                     <div className="desp-tarjeta-pie">
                       {estadoTag(row)}
                       <span>Vence: {formatoFecha(row.dueDate)}</span>
-                      {row.actosEnviados > 0 && <Cuenta n={row.actosEnviados} title="Actos enviados" />}
+                      {row.actosEnviados > 0 && (
+                        <span className="desp-cuenta-etiquetada">
+                          Actos enviados <Cuenta n={row.actosEnviados} azul />
+                        </span>
+                      )}
                     </div>
                   </Tarjeta>
                 </li>

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Form, Grid, Input, Modal, Result, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
-import type { ActoDto } from '../../../domain/expediente';
+import { ETIQUETA_ESTADO_ACTO, type ActoDto, type EstadoActo } from '../../../domain/expediente';
 import { ETIQUETA_ESTADO, MENSAJES_DESPACHO, siguientesEstados, transicion, type EstadoExpediente } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { serviciosUrl } from '../../../resources/servicios-url';
@@ -63,6 +63,7 @@ function Vista() {
   const [devolver, setDevolver] = useState<ActoDto | null>(null);
   const [viendo, setViendo] = useState<ActoDto | null>(null);
   const [formMotivo] = Form.useForm<{ motivo: string }>();
+  const [modal, modalHolder] = Modal.useModal();
   const [formDevolver] = Form.useForm<{ comentario: string }>();
 
   const recargar = () => invalidate({ resource: despachoExpedientes.name, invalidates: ['list', 'detail'], id });
@@ -78,6 +79,31 @@ function Vista() {
     setAtras(null);
     formMotivo.resetFields();
     await recargar();
+  }
+
+  /** Closing the case (Finalizar, Completar) is asked first, naming the acts still open. */
+  function confirmarCierre(estado: EstadoExpediente, actos: ActoDto[]) {
+    const abiertos = actos.filter((a) => a.status === 'ENVIADO' || a.status === 'BORRADOR');
+    void modal.confirm({
+      title: `¿${BOTON[estado]} el expediente?`,
+      content: abiertos.length ? (
+        <div>
+          <p>Quedan actos sin cerrar; el cliente ya no podrá cambiarlos:</p>
+          <ul aria-label="Actos sin cerrar">
+            {abiertos.map((a) => (
+              <li key={a.id}>
+                {`«${a.titulo}»: ${a.status === 'ENVIADO' ? 'enviado por el cliente, pendiente de revisar' : 'en borrador'}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        'El cliente ya no podrá cambiar sus actos hasta que la notaría reabra el expediente.'
+      ),
+      okText: BOTON[estado],
+      cancelText: 'Cancelar',
+      onOk: () => mover(estado).catch(() => undefined),
+    });
   }
 
   async function devolverActo(acto: ActoDto, comentario: string) {
@@ -103,6 +129,7 @@ function Vista() {
 
   return (
     <div className="desp-pagina">
+      {modalHolder}
       <Link to="/despacho">
         <ArrowLeftOutlined /> Volver al despacho
       </Link>
@@ -118,7 +145,12 @@ function Vista() {
       <div className="desp-acciones" aria-label="Cambiar estado">
         {pasos.map((a) =>
           transicion(exp.estado, a) === 'adelante' ? (
-            <Button key={a} type="primary" loading={mutation.isPending} onClick={() => void mover(a).catch(() => undefined)}>
+            <Button
+              key={a}
+              type="primary"
+              loading={mutation.isPending}
+              onClick={() => (a === 'FINALIZADO' || a === 'COMPLETADO' ? confirmarCierre(a, exp.actos) : void mover(a).catch(() => undefined))}
+            >
               {BOTON[a]}
             </Button>
           ) : (
@@ -170,7 +202,7 @@ function Vista() {
                   {
                     title: 'Estado',
                     dataIndex: 'status',
-                    render: (s: string) => <Tag color={s === 'ENVIADO' ? 'blue' : 'default'}>{s === 'ENVIADO' ? 'Enviado' : 'Borrador'}</Tag>,
+                    render: (s: EstadoActo) => <Tag color={s === 'ENVIADO' ? 'blue' : 'default'}>{ETIQUETA_ESTADO_ACTO[s] ?? s}</Tag>,
                   },
                   {
                     title: 'Acciones',

@@ -30,6 +30,8 @@ interface Props {
   llenar?: boolean;
   /** The act is sent: the form shows its data and changes nothing. */
   soloLectura?: boolean;
+  /** Why it is read-only, shown in the form (default: the act is sent, see MOTIVO_LECTURA_ENVIADO). */
+  motivoLectura?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ interface Props {
  * it loads), heights, submits, autosaves and "find person by NIF", answered through the services
  * API. Only messages from the framed window at its origin are read.
  */
-export default function ActFormFrame({ src, definicion, datosFormulario, titulo, onSubmit, onAutosave, llenar, soloLectura }: Props) {
+export default function ActFormFrame({ src, definicion, datosFormulario, titulo, onSubmit, onAutosave, llenar, soloLectura, motivoLectura }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [altura, setAltura] = useState(480);
   const { open } = useNotification();
@@ -49,8 +51,8 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
   }, [src]);
 
   // the latest props, read by the listener without re-subscribing
-  const actual = useRef({ definicion, datosFormulario, titulo, onSubmit, onAutosave, soloLectura });
-  actual.current = { definicion, datosFormulario, titulo, onSubmit, onAutosave, soloLectura };
+  const actual = useRef({ definicion, datosFormulario, titulo, onSubmit, onAutosave, soloLectura, motivoLectura });
+  actual.current = { definicion, datosFormulario, titulo, onSubmit, onAutosave, soloLectura, motivoLectura };
   const iniciado = useRef(false);
 
   const enviar = (type: string, payload: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(buildMessage(type, payload), origen);
@@ -58,8 +60,8 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
   const iniciar = (forzar: boolean) => {
     if (iniciado.current && !forzar) return;
     iniciado.current = true;
-    const { definicion: d, datosFormulario: datos, titulo: t, soloLectura: lectura } = actual.current;
-    enviar(INIT_DATA, { definicion: d, datosFormulario: datos ?? {}, titulo: t ?? '', ...(lectura ? { soloLectura: true } : {}) });
+    const { definicion: d, datosFormulario: datos, titulo: t, soloLectura: lectura, motivoLectura: motivo } = actual.current;
+    enviar(INIT_DATA, { definicion: d, datosFormulario: datos ?? {}, titulo: t ?? '', ...(lectura ? { soloLectura: true, ...(motivo ? { motivoLectura: motivo } : {}) } : {}) });
   };
 
   // "find person by NIF": the form's requests, answered in order by a look-up of personas by document

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Grid, Select, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ESTADOS_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../../domain/expediente';
+import { ESTADOS_ACTO, ETIQUETA_ESTADO_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../../domain/expediente';
+import { accionesClienteActos } from '../../../domain/despacho';
 import { formatoFechaHora } from './datos';
 import { useActos } from './use-actos';
 import NuevoActoDialog, { type ActoElegido } from './NuevoActoDialog';
 import FormularioActoDialog from './FormularioActoDialog';
 
-/** The status codes stay the values; the person reads words. */
-const ETIQUETA_ESTADO: Record<EstadoActo, string> = { BORRADOR: 'Borrador', ENVIADO: 'Enviado' };
 
 /** The acts of a case: status saved at once, the new-act flow and the form of each act. */
 export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) {
@@ -17,6 +16,8 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
   // on a phone: title, status and the form's button fit the width; act and date go under the title
   const movil = Grid.useBreakpoint().md === false;
   const [abierto, setAbierto] = useState<{ acto: ActoDto; definicion?: unknown } | null>(null);
+  // only what the case's estado allows the client is offered (the server refuses the rest)
+  const puede = accionesClienteActos(expediente.estado);
 
   function empezar({ acto, plantilla, titulo }: ActoElegido) {
     setNuevo(false);
@@ -38,8 +39,9 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
 
   return (
     <div>
+      {!puede.editar && puede.motivo && <Alert className="exp-cerrado" type="info" showIcon message={puede.motivo} />}
       <div className="exp-barra">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuevo(true)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setNuevo(true)} disabled={!puede.editar}>
           Nuevo acto
         </Button>
       </div>
@@ -83,7 +85,14 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
                   value={status}
                   style={{ minWidth: movil ? 110 : 130 }}
                   onChange={(v) => void cambiarEstado(a, v)}
-                  options={ESTADOS_ACTO.map((e) => ({ value: e, label: ETIQUETA_ESTADO[e] }))}
+                  disabled={!puede.editar}
+                  options={ESTADOS_ACTO.map((e) => ({
+                    value: e,
+                    label: ETIQUETA_ESTADO_ACTO[e],
+                    // a sent act goes back to draft by the office's hand once it has taken the case
+                    disabled: e === 'BORRADOR' && status === 'ENVIADO' && !puede.aBorrador,
+                    title: e === 'BORRADOR' && status === 'ENVIADO' && !puede.aBorrador ? (puede.motivo ?? undefined) : undefined,
+                  }))}
                 />{' '}
                 {status === 'BORRADOR' && a.retiradoEn && !a.devolucionComentario && <Tag color="gold">Retirado el {formatoFechaHora(a.retiradoEn)}</Tag>}
               </span>
@@ -103,7 +112,13 @@ export default function ActosTab({ expediente }: { expediente: ExpedienteDto }) 
       />
       <NuevoActoDialog open={nuevo} notariaId={expediente.notariaId} onCancel={() => setNuevo(false)} onElegido={empezar} />
       {abierto && (
-        <FormularioActoDialog acto={abierto.acto} definicion={abierto.definicion} guardar={guardar} onClose={() => setAbierto(null)} />
+        <FormularioActoDialog
+          acto={abierto.acto}
+          definicion={abierto.definicion}
+          guardar={guardar}
+          onClose={() => setAbierto(null)}
+          cerradoPorque={puede.editar ? null : puede.motivo}
+        />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { Button, Empty, Input, Space, Spin, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { MAX_MENSAJE, nuevoMensajeSchema, type MensajeDto } from '../../../domain/mensajes';
+import { useUnaVez } from '../../crud/use-una-vez';
 import { useEnviarMensaje, useMensajes } from './use-archivos-caso';
 import './chat.css';
 
@@ -24,7 +25,8 @@ export default function ChatTab({ expediente, lado = 'CLIENTE' }: { expediente: 
     final.current?.scrollIntoView?.({ block: 'nearest' });
   }, [mensajes.length]);
 
-  const mandar = async () => {
+  // 'Enviar' pressed twice (or Enter held) sends once
+  const { ejecutar: mandar } = useUnaVez(async () => {
     const parsed = nuevoMensajeSchema.safeParse({ texto });
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     setError(null);
@@ -34,7 +36,7 @@ export default function ChatTab({ expediente, lado = 'CLIENTE' }: { expediente: 
     } catch (e) {
       open?.({ type: 'error', message: 'No se pudo enviar el mensaje', description: (e as Error).message });
     }
-  };
+  });
 
   return (
     <div className="chat">
@@ -63,6 +65,8 @@ export default function ChatTab({ expediente, lado = 'CLIENTE' }: { expediente: 
           placeholder="Escriba su mensaje"
           value={texto}
           maxLength={MAX_MENSAJE}
+          // the limit shown as the copy request's reason shows it: a longer text is seen to stop there
+          showCount
           autoSize={{ minRows: 1, maxRows: 5 }}
           status={error ? 'error' : undefined}
           onChange={(e) => setTexto(e.target.value)}

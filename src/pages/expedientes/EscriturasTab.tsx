@@ -10,8 +10,15 @@ import { descargarDocumento, useCopiasAcciones, useCopiasExpediente, useDocument
 import SolicitarCopia from './SolicitarCopia';
 import EstadoCopia from './EstadoCopia';
 import BorradoresCaso from './BorradoresCaso';
+import './expedientes.css';
 
 type Lado = 'CLIENTE' | 'NOTARIA';
+
+/** An empty list says to each side what it can expect or do. */
+const SIN_DOCUMENTOS: Record<Lado, string> = {
+  CLIENTE: 'Las escrituras del expediente aparecerán aquí cuando la notaría las prepare.',
+  NOTARIA: 'Este expediente aún no tiene documentos. Suba aquí la escritura u otros documentos para el cliente.',
+};
 
 const tamano = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const fecha = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
@@ -52,7 +59,7 @@ export function DocumentosCaso({ expedienteId, lado }: { expedienteId: string; l
         <List
           loading={isLoading}
           dataSource={documentos}
-          locale={{ emptyText: <Empty description="Las escrituras del expediente aparecerán aquí cuando la notaría las prepare." /> }}
+          locale={{ emptyText: <Empty description={SIN_DOCUMENTOS[lado]} /> }}
           renderItem={(d: DocumentoDto) => (
             <List.Item
               actions={[
@@ -97,6 +104,7 @@ export function CopiasCaso({ expedienteId, lado, expediente }: { expedienteId: s
         {lado === 'CLIENTE' && finalizado && <SolicitarCopia expediente={expediente} />}
       </Space>
       <List
+        className="exp-copias"
         dataSource={copias}
         locale={{ emptyText: finalizado || lado === 'NOTARIA' ? 'No se han solicitado copias' : 'Podrá solicitar copias cuando el expediente esté finalizado' }}
         renderItem={(c: CopiaDto) => (

@@ -12,10 +12,12 @@ interface Props {
   definicion?: unknown;
   guardar: (acto: ActoDto, opts?: OpcionesGuardado) => Promise<ActoDto | null>;
   onClose: () => void;
+  /** The case no longer takes the client's changes: the form opens read-only with this reason. */
+  cerradoPorque?: string | null;
 }
 
 /** The full-screen dialog with the act's form. Saves one at a time, so a new act is created once. */
-export default function FormularioActoDialog({ acto, definicion, guardar, onClose }: Props) {
+export default function FormularioActoDialog({ acto, definicion, guardar, onClose, cerradoPorque }: Props) {
   const cargada = useDefinicionActo(acto.definicionActoId, definicion === undefined);
   const def = definicion ?? cargada.definicion;
   const actual = useRef<ActoDto>(acto);
@@ -68,7 +70,8 @@ export default function FormularioActoDialog({ acto, definicion, guardar, onClos
           datosFormulario={acto.datosFormulario}
           titulo={acto.titulo}
           llenar
-          soloLectura={acto.status === 'ENVIADO'}
+          soloLectura={acto.status === 'ENVIADO' || !!cerradoPorque}
+          motivoLectura={cerradoPorque ?? undefined}
           onAutosave={(datos) => void encolar(datos, true)}
           onSubmit={(datos) =>
             void encolar(datos, false).then((g) => {

@@ -29,11 +29,15 @@ export default function NuevoExpediente() {
   const pendientes = reglasPendientesExpediente(valores);
   const listo = conSesion && Object.keys(pendientes).length === 0;
 
-  const aviso = (campo: keyof typeof pendientes) => ({ help: pendientes[campo] ?? ' ', validateStatus: '' as const });
+  // a field's rule is told once the field is left, or on an attempt to create: not before anything is typed
+  const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
+  const tocar = (campo: keyof typeof pendientes) => () => setTocados((t) => (t.has(campo) ? t : new Set(t).add(campo)));
+  const aviso = (campo: keyof typeof pendientes) => ({ help: (tocados.has(campo) && pendientes[campo]) || ' ', validateStatus: '' as const });
 
   // one case per press: a second submit (Enter then a click, a double click) while the first is on its way creates nothing
   const enviado = useRef(false);
   function enviar() {
+    if (!listo) setTocados(new Set(['notariaId', 'personaId', 'titulo', 'dueDate']));
     if (!listo || enviado.current) return;
     enviado.current = true;
     crear(
@@ -71,6 +75,7 @@ export default function NuevoExpediente() {
               loading={cargandoNotarias}
               value={notariaId}
               onChange={setNotariaId}
+              onBlur={tocar('notariaId')}
               options={notarias.map((n) => ({ value: n.idint, label: n.nombre }))}
               showSearch
               optionFilterProp="label"
@@ -83,6 +88,7 @@ export default function NuevoExpediente() {
               loading={cargandoClientes}
               value={personaId}
               onChange={setPersonaId}
+              onBlur={tocar('personaId')}
               options={clientes}
               showSearch
               // searched on the server: the owner's list is paged
@@ -92,7 +98,7 @@ export default function NuevoExpediente() {
             />
           </Form.Item>
           <Form.Item label="Título" htmlFor="nuevo-titulo" required {...aviso('titulo')}>
-            <Input id="nuevo-titulo" maxLength={200} value={titulo} onChange={(e) => setTitulo(e.target.value)} placeholder="Por ejemplo: Compraventa de vivienda" />
+            <Input id="nuevo-titulo" maxLength={200} value={titulo} onChange={(e) => setTitulo(e.target.value)} onBlur={tocar('titulo')} placeholder="Por ejemplo: Compraventa de vivienda" />
           </Form.Item>
           <Form.Item label="Fecha de vencimiento" htmlFor="nuevo-fecha" required {...aviso('dueDate')}>
             {/* Enter in the date confirms the date only; the case is created by its button */}
@@ -103,6 +109,7 @@ export default function NuevoExpediente() {
                 placeholder="dd/mm/aaaa"
                 value={dueDate}
                 onChange={(d) => setDueDate(d)}
+                onBlur={tocar('dueDate')}
                 disabledDate={(d) => d.isBefore(dayjs(), 'day')}
                 style={{ width: '100%' }}
               />

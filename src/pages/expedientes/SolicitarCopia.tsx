@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Modal, type ButtonProps } from 'antd';
+import { useUnaVez } from '../../crud/use-una-vez';
 import { CamposSolicitudCopia, useSolicitudCopia, VALORES_INICIALES_COPIA, type ValoresSolicitudCopia } from './SolicitudCopia';
 
 /** 'Solicitar copia' of a finished case's deed: simple or authorised, with a reason. */
@@ -8,12 +9,14 @@ export default function SolicitarCopia({ expediente, size }: { expediente: { id:
   const [form] = Form.useForm<ValoresSolicitudCopia>();
   const { enviar, ocupado } = useSolicitudCopia(form);
 
-  const aceptar = async () => {
-    if (await enviar(expediente.id, await form.validateFields())) {
+  // the form's own messages show under its fields: a refused check is not an error of the page
+  const aceptar = useUnaVez(async () => {
+    const valores = await form.validateFields().catch(() => null);
+    if (valores && (await enviar(expediente.id, valores))) {
       setAbierto(false);
       form.resetFields();
     }
-  };
+  });
 
   return (
     <>
@@ -25,8 +28,8 @@ export default function SolicitarCopia({ expediente, size }: { expediente: { id:
         title={`Solicitar copia · ${expediente.titulo}`}
         okText="Solicitar"
         cancelText="Cancelar"
-        confirmLoading={ocupado}
-        onOk={aceptar}
+        confirmLoading={ocupado || aceptar.ocupado}
+        onOk={() => void aceptar.ejecutar()}
         onCancel={() => setAbierto(false)}
         destroyOnHidden
       >

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useCreate, useInvalidate, useList, useNotification, useUpdate } from '@refinedev/core';
-import { isTempId, type ActoDto, type EstadoActo } from '../../../domain/expediente';
+import { ETIQUETA_ESTADO_ACTO, isTempId, type ActoDto, type EstadoActo } from '../../../domain/expediente';
 
 /** While an act is kept in this browser, the list is read (and the act sent) again this often. */
 const REINTENTO_MS = 15_000;
@@ -91,7 +91,7 @@ export function useActos(expedienteId: string) {
   const cambiarEstado = useCallback(async (acto: ActoDto, status: EstadoActo) => {
     try {
       const { data } = await ultimo.current.actualizar({ resource: 'actos', id: acto.id, values: isTempId(acto.id) ? { ...acto, status } : { status, id: acto.id }, ...callado });
-      if (!isTempId(data.id)) avisar('success', 'Acto actualizado', `Estado: ${status}`);
+      if (!isTempId(data.id)) avisar('success', 'Acto actualizado', `Estado: ${ETIQUETA_ESTADO_ACTO[status]}`);
     } catch (e) {
       // a refusal the person can act on says why (e.g. only the notaría may return a sent act once the case is in process)
       const rechazo = e as { status?: number; statusCode?: number; message?: string };
