@@ -35,11 +35,11 @@ export async function startServer(
   const [db, { createApp }] = await Promise.all([opts.db ?? openDb(config), import('./app.js')]);
   const applied = await migrate(db, { seed: config.seedDemo });
   await syncAdminRoles(db, config.adminDocuments);
-  // read by the database's own rule on appointments (0010_citas_por_persona.sql)
+  // read by the database's own rules on appointments (0010_citas_por_persona.sql, 0050_citas_titular_y_cuenta.sql)
   await db.query(
-    `insert into servicios.ajustes (clave, valor) values ('citas_futuras_por_persona', to_jsonb($1::int))
+    `insert into servicios.ajustes (clave, valor) values ('citas_futuras_por_persona', to_jsonb($1::int)), ('citas_futuras_por_cuenta', to_jsonb($2::int))
      on conflict (clave) do update set valor = excluded.valor`,
-    [config.citasFuturasPorPersona],
+    [config.citasFuturasPorPersona, config.citasFuturasPorCuenta],
   );
   // PostgreSQL vacuums by itself; the embedded database needs the server to do it
   const autovacuum = db.kind === 'pglite' ? await startAutovacuum(db, log) : null;

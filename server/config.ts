@@ -38,6 +38,8 @@ export interface Config {
   authProxySecret: string;
   /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
   citasFuturasPorPersona: number;
+  /** Future appointments one booking account may hold, whoever they are for (CITAS_FUTURAS_POR_CUENTA). */
+  citasFuturasPorCuenta: number;
   /** Life of an access token in seconds (ACCESS_TOKEN_SECONDS, at most 15 minutes; shorter in tests of the refresh). */
   accessTokenSeconds: number;
   /** Open event streams (GET /eventos) one account may hold at once: one per tab of the portal. */
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustedHops(env.TRUST_PROXY),
     authProxySecret: env.AUTH_PROXY_SECRET || randomBytes(32).toString('base64url'),
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
+    citasFuturasPorCuenta: positiveInt(env.CITAS_FUTURAS_POR_CUENTA, 10),
     accessTokenSeconds: Math.min(15 * 60, positiveInt(env.ACCESS_TOKEN_SECONDS, 15 * 60)),
     eventosPorUsuario: positiveInt(env.EVENTOS_POR_USUARIO, 6),
     bodyGraceSeconds: positive(env.BODY_GRACE_SECONDS, 10),
