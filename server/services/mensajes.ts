@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import type { MensajeDto, NoLeidosDto } from '../../domain/mensajes.js';
 import { exigirCaso, notariasDePersonal, type Lado } from './acceso-caso.js';
+import { CASO_PROPIO } from '../auth/staff.js';
 import { avisarCambio } from '../eventos.js';
 
 /**
@@ -93,8 +94,8 @@ export async function noLeidos(db: Queryable, user: SessionUser): Promise<NoLeid
      select m.expediente_id, count(*)::int as n
        from servicios.mensajes m join servicios.expedientes e on e.id = m.expediente_id
       where m.leido_en is null
-        and ((m.lado = 'NOTARIA' and e.persona_id in (select id from personas) and e.notaria_id not in (select idint from mias))
-          or (m.lado = 'CLIENTE' and e.notaria_id in (select idint from mias)))
+        and ((m.lado = 'NOTARIA' and e.persona_id in (select id from personas) and (e.notaria_id not in (select idint from mias) or ${CASO_PROPIO('e', '$1')}))
+          or (m.lado = 'CLIENTE' and e.notaria_id in (select idint from mias) and not ${CASO_PROPIO('e', '$1')}))
       group by m.expediente_id`,
     [user.id, notariasDePersonal(user)],
   );

@@ -45,11 +45,14 @@ describe("a staff member's own case", () => {
       // in the conversation she writes as the client, not as the office
       const msg = await send('POST', `/expediente/${id}/mensajes`, lucia, { texto: 'Hola' });
       expect([msg.status, msg.body.lado]).toEqual([201, 'CLIENTE']);
+      expect((await send('POST', `/expediente/${id}/mensajes`, lucia, { texto: '¿Me oyen?' })).status).toBe(201);
       expect((await s.ctx.db.query('select estado from servicios.expedientes where id = $1', [id])).rows).toEqual([{ estado: 'PENDIENTE' }]);
       // another staff member of the notaría works it
       expect((await send('PUT', `/expediente/${id}/estado`, otraPersonal, { estado: 'EN_TRAMITE' })).status).toBe(200);
       const oficina = await send('POST', `/expediente/${id}/mensajes`, otraPersonal, { texto: 'Recibido' });
       expect([oficina.status, oficina.body.lado]).toEqual([201, 'NOTARIA']);
+      // her unread notices count the office's message, not her own
+      expect((await send('GET', '/mensajes/no-leidos', lucia)).body.porExpediente[id]).toBe(1);
     });
   }
 });
