@@ -78,6 +78,11 @@ export interface GatewaySettings {
   maxAnswerBytes: number;
   /** Schemas Accept-Profile / Content-Profile may name (PostgREST's db-schemas); the first is the default. */
   schemas: string[];
+  /**
+   * The functions declared for the API, callable as /rest/v1/rpc/<name> (GATEWAY_RPC_FUNCTIONS; the
+   * portal declares none). Any other, the policies' helpers included, answers 404 PGRST202.
+   */
+  rpcFunctions: string[];
 }
 
 /** A reason the server cannot start that the operator can fix: printed as it is, without a stack. */
@@ -191,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxEmbeddedRows: positiveInt(env.GATEWAY_MAX_EMBEDDED_ROWS, 50_000),
       maxAnswerBytes: positiveInt(env.GATEWAY_MAX_ANSWER_BYTES, 20_000_000),
       schemas: list(env.GATEWAY_SCHEMAS ?? 'public'),
+      rpcFunctions: list(env.GATEWAY_RPC_FUNCTIONS),
     },
     ...overrides,
   };

@@ -266,7 +266,7 @@ export function createGateway(ctx: AppContext) {
     }
     const keys = Object.keys(values);
     const built = await plan(call, (schema) => {
-      const target = resolveFunction(schema, name, { keys, values, raw }, { singleObject: prefs.singleObject, get });
+      const target = resolveFunction(schema, name, { keys, values, raw }, { singleObject: prefs.singleObject, get, exposed: limits.rpcFunctions });
       const argNames = new Set(target.fn.args.map((a) => a.name));
       // GET: the arguments are taken out of the query; what is left filters the result
       const filters = new URLSearchParams([...params].filter(([k]) => !(get && argNames.has(k))));

@@ -34,8 +34,14 @@ export function resolveFunction(
   schema: Schema,
   name: string,
   body: { keys: string[]; values: Record<string, unknown>; raw: unknown },
-  opts: { singleObject: boolean; get: boolean },
+  opts: { singleObject: boolean; get: boolean; exposed: readonly string[] },
 ): RpcCall {
+  // only the functions declared for the API exist for a caller (not the policies' helpers); an
+  // undeclared name is answered at once, without the schema reload an unknown name triggers
+  if (!opts.exposed.includes(name)) {
+    const miss = notFound(schema.name, name, body.keys);
+    throw new GatewayError(miss.status, miss.code, miss.message, miss.details, miss.hint);
+  }
   const overloads = schema.functions.get(name) ?? [];
   const oneJson = (f: DbFunction) => f.args.length === 1 && isJson(f.args[0].type);
   if (opts.singleObject) {

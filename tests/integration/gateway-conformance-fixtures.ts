@@ -124,7 +124,9 @@ grant select, insert, update, delete on public.gc_user_profiles, public.gc_best_
  * database of that PostgreSQL server (dropped on close), as the external conformance suite runs it.
  */
 export async function startConformanceServer(): Promise<TestServer> {
-  const gateway = { ...loadConfig({}).gateway, schemas: ['public', 'personal'] };
+  // the fixture's functions are the ones declared for the API here (GATEWAY_RPC_FUNCTIONS)
+  const rpcFunctions = [...CONFORMANCE_SQL.matchAll(/create function \w+\.(gc_\w+)/g)].map((m) => m[1]);
+  const gateway = { ...loadConfig({}).gateway, schemas: ['public', 'personal'], rpcFunctions };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const server = await startTestServer({ gateway });
