@@ -141,7 +141,7 @@ describe('RLS and authentication', () => {
   });
 
   it('a token with another role (service_role) is refused', async () => {
-    const service = await signRaw({ role: 'service_role' });
+    const service = await signRaw({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 300 });
     const { status, error } = await server.supabase(service).from('gw_books').select('id');
     expect(status).toBe(401);
     expect(error?.code).toBe('PGRST301');
