@@ -9,6 +9,7 @@ import { startAvisosMensajes } from './avisos-mensajes.js';
 import { signAnonKey } from './auth/jwt.js';
 import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
+import { hostPermitido } from './host-permitido.js';
 import { createStorage } from './storage/index.js';
 import { barrerAlArrancar, startBarridoArchivos } from './storage/barrido.js';
 import { ASSET_HEADERS, securityHeaderValues } from './security.js';
@@ -60,7 +61,7 @@ export async function startServer(
   const barrido = startBarridoArchivos(db, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
   const avisosMensajes = startAvisosMensajes(db, log);
-  const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS);
+  const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS, hostPermitido(config));
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   } catch (e) {

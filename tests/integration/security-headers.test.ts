@@ -85,9 +85,9 @@ function rawHttp(text: string): Promise<Response> {
 }
 
 const LONG_URL = () => `${server.url}/rest/v1/notarias?id=in.(${'1,'.repeat(9000)}1)`;
-const MALFORMED = 'GET /rest/v1/notarias HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n';
-const BACKSLASH = 'GET /assets\\..\\package.json HTTP/1.1\r\nHost: x\r\n\r\n';
-const EXPECT = 'GET /rest/v1/notarias HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n';
+const MALFORMED = 'GET /rest/v1/notarias HTTP/1.1\r\nHost: localhost\r\nNot a header\r\n\r\n';
+const BACKSLASH = 'GET /assets\\..\\package.json HTTP/1.1\r\nHost: localhost\r\n\r\n';
+const EXPECT = 'GET /rest/v1/notarias HTTP/1.1\r\nHost: localhost\r\nExpect: teapot\r\n\r\n';
 
 describe('security headers on every kind of answer', () => {
   const kinds: [string, () => Promise<Response>, number][] = [
