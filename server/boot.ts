@@ -60,7 +60,7 @@ export async function startServer(
   await barrerAlArrancar(db, ctx.storage, log);
   const barrido = startBarridoArchivos(db, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
-  const avisosMensajes = startAvisosMensajes(db, log);
+  const avisosMensajes = startAvisosMensajes(db, log, config.avisoMensajesMinutos);
   const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS, hostPermitido(config));
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));

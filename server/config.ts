@@ -36,6 +36,10 @@ export interface Config {
    * in-process function knows it.
    */
   authProxySecret: string;
+  /** Messages one account may write in one case's conversation a minute (MENSAJES_POR_MINUTO). */
+  mensajesPorMinuto: number;
+  /** Minutes between two unread-message e-mails of one case to one side (AVISO_MENSAJES_MINUTOS). */
+  avisoMensajesMinutos: number;
   /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
   citasFuturasPorPersona: number;
   /** Future appointments one booking account may hold, whoever they are for (CITAS_FUTURAS_POR_CUENTA). */
@@ -182,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustedHops(env.TRUST_PROXY),
     authProxySecret: env.AUTH_PROXY_SECRET || randomBytes(32).toString('base64url'),
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
+    mensajesPorMinuto: positiveInt(env.MENSAJES_POR_MINUTO, 10),
+    avisoMensajesMinutos: positiveInt(env.AVISO_MENSAJES_MINUTOS, 60),
     citasFuturasPorCuenta: positiveInt(env.CITAS_FUTURAS_POR_CUENTA, 10),
     accessTokenSeconds: Math.min(15 * 60, positiveInt(env.ACCESS_TOKEN_SECONDS, 15 * 60)),
     eventosPorUsuario: positiveInt(env.EVENTOS_POR_USUARIO, 6),
