@@ -36,6 +36,8 @@ export interface Config {
    * in-process function knows it.
    */
   authProxySecret: string;
+  /** Bounds of uploaded documents (see server/services/documentos.ts). */
+  documentos: LimitesDocumentos;
   /** Messages one account may write in one case's conversation a minute (MENSAJES_POR_MINUTO). */
   mensajesPorMinuto: number;
   /** Minutes between two unread-message e-mails of one case to one side (AVISO_MENSAJES_MINUTOS). */
@@ -69,6 +71,15 @@ export interface Config {
   storage: StorageSettings;
   /** What one /rest/v1 request may cost (see server/gateway/limits.ts) and which schemas it may name. */
   gateway: GatewaySettings;
+}
+
+export interface LimitesDocumentos {
+  /** Bytes a client account may hold in documents it uploaded (CUOTA_CUENTA_MB). */
+  cuotaCuentaBytes: number;
+  /** Bytes one case, or one persona's documents, may hold (CUOTA_DOCUMENTOS_MB). */
+  cuotaDuenoBytes: number;
+  /** Uploads one account may make a minute (SUBIDAS_POR_MINUTO). */
+  subidasPorMinuto: number;
 }
 
 export interface GatewaySettings {
@@ -187,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authProxySecret: env.AUTH_PROXY_SECRET || randomBytes(32).toString('base64url'),
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
     mensajesPorMinuto: positiveInt(env.MENSAJES_POR_MINUTO, 10),
+    documentos: {
+      cuotaCuentaBytes: positiveInt(env.CUOTA_CUENTA_MB, 200) * 1024 * 1024,
+      cuotaDuenoBytes: positiveInt(env.CUOTA_DOCUMENTOS_MB, 100) * 1024 * 1024,
+      subidasPorMinuto: positiveInt(env.SUBIDAS_POR_MINUTO, 10),
+    },
     avisoMensajesMinutos: positiveInt(env.AVISO_MENSAJES_MINUTOS, 60),
     citasFuturasPorCuenta: positiveInt(env.CITAS_FUTURAS_POR_CUENTA, 10),
     accessTokenSeconds: Math.min(15 * 60, positiveInt(env.ACCESS_TOKEN_SECONDS, 15 * 60)),

@@ -26,14 +26,14 @@ export function documentosRoutes(ctx: AppContext) {
   app.post('/expediente/:id/documentos', auth, async (c) => {
     const subida = c.get('subida');
     const { tipo } = parseWith(subidaExpedienteSchema, subida?.ok ? subida.campos : {});
-    return json(c, await subirDocumentoExpediente(ctx.db, c.req.param('id'), c.get('user'), tipo, subida), 201);
+    return json(c, await subirDocumentoExpediente(ctx.db, c.req.param('id'), c.get('user'), tipo, subida, ctx.config.documentos), 201);
   });
 
   app.get('/persona/:id/documentos', auth, async (c) => json(c, await listarDocumentosPersona(ctx.db, c.req.param('id'), c.get('user'))));
   app.post('/persona/:id/documentos', auth, async (c) => {
     const subida = c.get('subida');
     const { tipo } = parseWith(subidaPersonaSchema, subida?.ok ? subida.campos : {});
-    return json(c, await subirDocumentoPersona(ctx.db, c.req.param('id'), c.get('user'), tipo, subida), 201);
+    return json(c, await subirDocumentoPersona(ctx.db, c.req.param('id'), c.get('user'), tipo, subida, ctx.config.documentos), 201);
   });
 
   // the file itself, streamed from the storage: always a download, never rendered by the browser

@@ -2,6 +2,8 @@ import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { HttpError } from '../http.js';
 import type { Subida } from '../storage/subida.js';
+import type { LimitesDocumentos } from '../config.js';
+import { MENSAJES_CUOTA } from '../../domain/documentos.js';
 import type { DocumentoDto, TipoDocumentoExpediente, TipoDocumentoPersona } from '../../domain/documentos.js';
 import { casoVisible, exigirCaso, exigirNotaria, notariasDePersonal } from './acceso-caso.js';
 import { isUuid, tienePermiso } from './expedientes.js';
@@ -61,7 +63,33 @@ function exigirArchivo(subida: Subida | undefined): Extract<Subida, { ok: true }
   return subida;
 }
 
-async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, tipo: string, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA') {
+const MB = 1024 * 1024;
+const enMb = (bytes: number) => Math.round(bytes / MB);
+
+/**
+ * The bounds of an upload, checked in its transaction under a lock of the account (parallel
+ * uploads of one account are counted one after the other): uploads a minute per account; the bytes
+ * of a case or of a persona's documents; and, for the client side, the bytes of the account. The
+ * office's uploads count against the case, not against the staff member's account.
+ */
+async function exigirCuotas(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA', l: LimitesDocumentos) {
+  await db.query(`select pg_advisory_xact_lock(hashtext('servicios.documentos'), hashtext($1::text))`, [user.id]);
+  const { rows } = await db.query<{ recientes: number; cuenta: string; dueno: string }>(
+    `select (select count(*)::int from servicios.documentos where subido_por = $1::uuid and creado_en > clock_timestamp() - interval '1 minute') as recientes,
+            (select coalesce(sum(tamano), 0) from servicios.documentos where subido_por = $1::uuid and lado = 'CLIENTE') as cuenta,
+            (select coalesce(sum(tamano), 0) from servicios.documentos where expediente_id = $2::uuid or persona_id = $3::uuid) as dueno`,
+    [user.id, dueño.expedienteId ?? null, dueño.personaId ?? null],
+  );
+  const r = rows[0];
+  if (r.recientes >= l.subidasPorMinuto) throw new HttpError(429, MENSAJES_CUOTA.ritmo(l.subidasPorMinuto));
+  if (Number(r.dueno) + a.tamano > l.cuotaDuenoBytes) {
+    throw new HttpError(413, dueño.expedienteId ? MENSAJES_CUOTA.expediente(enMb(l.cuotaDuenoBytes)) : MENSAJES_CUOTA.persona(enMb(l.cuotaDuenoBytes)));
+  }
+  if (lado === 'CLIENTE' && Number(r.cuenta) + a.tamano > l.cuotaCuentaBytes) throw new HttpError(413, MENSAJES_CUOTA.cuenta(enMb(l.cuotaCuentaBytes)));
+}
+
+async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, tipo: string, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA', l: LimitesDocumentos) {
+  await exigirCuotas(db, a, dueño, user, lado, l);
   const { rows } = await db.query<DocumentoRow>(
     `insert into servicios.documentos (expediente_id, persona_id, tipo, nombre, mime, tamano, clave, subido_por, lado)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNAS}`,
@@ -71,10 +99,10 @@ async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño:
 }
 
 /** POST /expediente/{id}/documentos: only the case's office uploads. */
-export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipo: TipoDocumentoExpediente, subida: Subida | undefined) {
+export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipo: TipoDocumentoExpediente, subida: Subida | undefined, l: LimitesDocumentos) {
   const caso = await exigirCaso(db, expedienteId, user);
   exigirNotaria(caso, 'Solo la notaría puede subir documentos al expediente');
-  const doc = await insertar(db, exigirArchivo(subida), { expedienteId }, tipo, user, 'NOTARIA');
+  const doc = await insertar(db, exigirArchivo(subida), { expedienteId }, tipo, user, 'NOTARIA', l);
   // the client is told in the same transaction; a copy's file is told by the copy's own notice
   if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
   avisarCambio({ expedienteId, recursos: ['documentos'], tipo: 'created' });
@@ -102,10 +130,10 @@ export async function listarDocumentosPersona(db: Queryable, personaId: string, 
 }
 
 /** POST /persona/{id}/documentos: whoever may update the persona's record. */
-export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipo: TipoDocumentoPersona, subida: Subida | undefined) {
+export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipo: TipoDocumentoPersona, subida: Subida | undefined, l: LimitesDocumentos) {
   if (!(await veDocumentosPersona(db, personaId, user))) throw new HttpError(404, 'Persona no encontrada');
   if (!(await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
-  return insertar(db, exigirArchivo(subida), { personaId }, tipo, user, 'CLIENTE');
+  return insertar(db, exigirArchivo(subida), { personaId }, tipo, user, 'CLIENTE', l);
 }
 
 /** The document row if the caller may see it; null otherwise (answered 404). */
