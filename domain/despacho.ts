@@ -56,6 +56,7 @@ export const MENSAJES_DESPACHO = {
   actoNoEnviado: 'Solo se puede devolver un acto enviado',
   /** The client's own 'back to draft' once the office has taken the case. */
   soloDespacho: 'El expediente está en trámite: solo la notaría puede devolver un acto enviado a borrador',
+  casoPropio: 'Este expediente es suyo o de una persona suya: debe tramitarlo otra persona de la notaría',
 } as const;
 
 /** Finalizado and Completado: closed to the client's changes until the office reopens the case. */

@@ -48,3 +48,11 @@ export interface DocumentoDto {
 /** Accepted by the file pickers; the server checks the content, not this. */
 export const ACEPTA_ARCHIVOS = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 export const MAX_ARCHIVO_MB = 20;
+
+/** Why an upload was refused for the storage bounds (413) or the pace (429). */
+export const MENSAJES_CUOTA = {
+  ritmo: (porMinuto: number) => `Ha subido demasiados documentos seguidos (el máximo es ${porMinuto} por minuto). Espere un momento antes de subir otro.`,
+  expediente: (mb: number) => `Este expediente ha alcanzado el espacio máximo para documentos (${mb} MB).`,
+  persona: (mb: number) => `Esta persona ha alcanzado el espacio máximo para documentos (${mb} MB).`,
+  cuenta: (mb: number) => `Su cuenta ha alcanzado el espacio máximo para documentos (${mb} MB). Elimine alguno antes de subir otro.`,
+} as const;

@@ -102,6 +102,15 @@ export function grupoEstado(estado: string | null | undefined): GrupoEstado {
   return 'pendiente';
 }
 
+/** A finished case (FINALIZADO, COMPLETADO) takes no change from its client side until the office reopens it. */
+export const expedienteCerrado = (estado: string | null | undefined): boolean => grupoEstado(estado) === 'finalizado';
+
+/** Why a finished case refused a client's change (409), naming its real estado. */
+export function mensajeExpedienteCerrado(estado: string | null | undefined): string {
+  const nombre = (estado ?? '').trim().toUpperCase() === 'COMPLETADO' ? 'completado' : 'finalizado';
+  return `El expediente está ${nombre}: no admite cambios hasta que la notaría lo reabra.`;
+}
+
 export const ETIQUETA_GRUPO_ESTADO: Record<GrupoEstado, string> = {
   finalizado: 'Finalizado',
   en_tramite: 'En trámite',

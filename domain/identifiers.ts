@@ -17,6 +17,7 @@ export const MENSAJES_IDENTIFICADOR = {
   nie: 'El NIE introducido no es válido',
   cif: 'El CIF introducido no es válido',
   incompatible: 'Tipo de documento no compatible con el tipo de entidad',
+  pasaporte: 'El número de pasaporte solo puede tener letras y números (de 3 a 20)',
 } as const;
 
 const normalize = (v: string) => v.replace(/[\s-]/g, '').toUpperCase();
@@ -53,6 +54,9 @@ export function isValidCif(value: string): boolean {
   return m[3] === String(control) || m[3] === CIF_LETTERS[control];
 }
 
+/** A passport number: letters and digits only (spaces and hyphens are dropped), 3 to 20 of them. */
+export const isValidPasaporte = (value: string): boolean => /^[A-Z0-9]{3,20}$/.test(normalize(value));
+
 /** A 9-character NIF starting with a legal-entity letter: not allowed for the initial registration. */
 export function looksLikeCif(value: string): boolean {
   const v = normalize(value);
@@ -61,10 +65,13 @@ export function looksLikeCif(value: string): boolean {
 
 /**
  * Validates an identifier for an entity type; returns the Spanish message to show, or null when valid.
- * Passports are never checked.
+ * A passport has no check digit: only its shape is checked.
  */
 export function validateIdentifier(tipoPersona: TipoPersona, tipo: TipoDocumento | string, numero: string): string | null {
-  if (tipo === 'PASAPORTE') return tipoPersona === 'FISICA' ? null : MENSAJES_IDENTIFICADOR.incompatible;
+  if (tipo === 'PASAPORTE') {
+    if (tipoPersona !== 'FISICA') return MENSAJES_IDENTIFICADOR.incompatible;
+    return isValidPasaporte(numero) ? null : MENSAJES_IDENTIFICADOR.pasaporte;
+  }
   if (tipo === 'NIE') return isValidNie(numero) ? null : MENSAJES_IDENTIFICADOR.nie;
   if (tipo === 'NIF' || tipo === 'DNI' || tipo === 'CIF') {
     if (tipoPersona === 'FISICA') return isValidNif(numero) ? null : MENSAJES_IDENTIFICADOR.nif;

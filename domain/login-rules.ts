@@ -17,11 +17,12 @@ export const EMAIL_EJEMPLO = 'nombre@dominio.es';
 
 /**
  * The document number's error at login, or null. Only natural persons register, so an NIF that
- * looks like a company's (CIF) gets its own message; passports are never checked.
+ * looks like a company's (CIF) gets its own message; a passport only has its shape checked.
  */
 export function loginDocumentError(tipo: TipoDocumento, numero: string): string | null {
   const value = numero.trim();
-  if (!value || tipo === 'PASAPORTE') return null;
+  if (!value) return null;
+  if (tipo === 'PASAPORTE') return validateIdentifier('FISICA', tipo, value);
   if (tipo === 'NIF' && looksLikeCif(value)) return LOGIN_MENSAJES.soloPersonasFisicas;
   const error = validateIdentifier('FISICA', tipo, value);
   return error === null ? null : error || LOGIN_MENSAJES.documentoInvalido;

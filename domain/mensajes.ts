@@ -11,6 +11,10 @@ export const nuevoMensajeSchema = z.object({
     .max(MAX_MENSAJE, `El mensaje no puede superar los ${MAX_MENSAJE} caracteres`),
 });
 
+/** Why a message was refused for the pace (429): the account's rate in one case. */
+export const mensajeDemasiadosMensajes = (porMinuto: number) =>
+  `Ha enviado demasiados mensajes en este expediente (el máximo es ${porMinuto} por minuto). Espere un momento antes de escribir otro.`;
+
 export interface MensajeDto {
   id: string;
   expedienteId: string;

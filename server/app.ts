@@ -71,7 +71,7 @@ export function createApp(ctx: AppContext) {
   const bodyOfUpload = bodyLimit({ maxSize: MAX_SUBIDA_BYTES, onError: (c) => json(c, { message: MENSAJE_ARCHIVO_GRANDE }, 413) });
   const limitBody: MiddlewareHandler = (c, next) => (c.req.method === 'POST' && RUTA_SUBIDA.test(c.req.path) ? bodyOfUpload : bodyOfAnyRoute)(c, next);
   const { bodyGraceSeconds: graceSeconds, bodyMinBytesPerSecond: minBytesPerSecond } = ctx.config;
-  const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE, { graceSeconds, minBytesPerSecond });
+  const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE, { graceSeconds, minBytesPerSecond }, ctx.config.jwtSecret);
   // Reading the body makes @hono/node-server build a whole Request (and an AbortController):
   // not for the GETs that are most of the traffic, which have no body to limit.
   const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';

@@ -10,6 +10,7 @@ import { startAvisosMensajes } from './avisos-mensajes.js';
 import { signAnonKey } from './auth/jwt.js';
 import { syncAdminRoles } from './auth/roles.js';
 import { createHttpServer } from './http-server.js';
+import { hostPermitido } from './host-permitido.js';
 import { createStorage } from './storage/index.js';
 import { barrerAlArrancar, startBarridoArchivos } from './storage/barrido.js';
 import { startRetencion } from './services/privacidad-retencion.js';
@@ -44,11 +45,11 @@ export async function startServer(
   // which it never gives back (229 MB after a restart): it opens again in a fresh thread.
   if (applied.length) await db.renew?.();
   await syncAdminRoles(db, config.adminDocuments);
-  // read by the database's own rule on appointments (0010_citas_por_persona.sql)
+  // read by the database's own rules on appointments (0010_citas_por_persona.sql, 0050_citas_titular_y_cuenta.sql)
   await db.query(
-    `insert into servicios.ajustes (clave, valor) values ('citas_futuras_por_persona', to_jsonb($1::int))
+    `insert into servicios.ajustes (clave, valor) values ('citas_futuras_por_persona', to_jsonb($1::int)), ('citas_futuras_por_cuenta', to_jsonb($2::int))
      on conflict (clave) do update set valor = excluded.valor`,
-    [config.citasFuturasPorPersona],
+    [config.citasFuturasPorPersona, config.citasFuturasPorCuenta],
   );
   // PostgreSQL vacuums by itself; the embedded database needs the server to do it
   const autovacuum = db.kind === 'pglite' ? await startAutovacuum(db, log) : null;
@@ -72,8 +73,8 @@ export async function startServer(
   // blocked personal data past its legal period destroyed, and recorded (LOPDGDD art. 32)
   const retencion = startRetencion(db, config.privacidad, ctx.storage, log);
   // a conversation's message unread for 10 minutes is e-mailed to the other side
-  const avisosMensajes = startAvisosMensajes(db, log);
-  const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS);
+  const avisosMensajes = startAvisosMensajes(db, log, config.avisoMensajesMinutos);
+  const { server, stop } = createHttpServer(app.fetch, config.host, await securityHeaderValues(config), direct, ASSET_HEADERS, hostPermitido(config));
   try {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   } catch (e) {

@@ -36,6 +36,12 @@ export interface Config {
    * in-process function knows it.
    */
   authProxySecret: string;
+  /** Bounds of uploaded documents (see server/services/documentos.ts). */
+  documentos: LimitesDocumentos;
+  /** Messages one account may write in one case's conversation a minute (MENSAJES_POR_MINUTO). */
+  mensajesPorMinuto: number;
+  /** Minutes between two unread-message e-mails of one case to one side (AVISO_MENSAJES_MINUTOS). */
+  avisoMensajesMinutos: number;
   /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
   citasFuturasPorPersona: number;
   /** The notaría's PKCS#12 for signing electronic copies, and its password (NOTARIA_P12_FILE, NOTARIA_P12_PASSWORD). */
@@ -45,6 +51,8 @@ export interface Config {
   publicUrl: string | null;
   /** Public CSV look-ups one address may make in an hour (VERIFICACIONES_POR_HORA). */
   verificacionesPorHora: number;
+  /** Future appointments one booking account may hold, whoever they are for (CITAS_FUTURAS_POR_CUENTA). */
+  citasFuturasPorCuenta: number;
   /** Life of an access token in seconds (ACCESS_TOKEN_SECONDS, at most 15 minutes; shorter in tests of the refresh). */
   accessTokenSeconds: number;
   /** Open event streams (GET /eventos) one account may hold at once: one per tab of the portal. */
@@ -112,6 +120,15 @@ export interface WebauthnSettings {
   origins: string[];
   /** Shown by the browser when it asks for the passkey. */
   rpName: string;
+}
+
+export interface LimitesDocumentos {
+  /** Bytes a client account may hold in documents it uploaded (CUOTA_CUENTA_MB). */
+  cuotaCuentaBytes: number;
+  /** Bytes one case, or one persona's documents, may hold (CUOTA_DOCUMENTOS_MB). */
+  cuotaDuenoBytes: number;
+  /** Uploads one account may make a minute (SUBIDAS_POR_MINUTO). */
+  subidasPorMinuto: number;
 }
 
 export interface GatewaySettings {
@@ -263,6 +280,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notariaP12File: env.NOTARIA_P12_FILE || null,
     notariaP12Password: env.NOTARIA_P12_PASSWORD ?? '',
     verificacionesPorHora: positiveInt(env.VERIFICACIONES_POR_HORA, 60),
+    mensajesPorMinuto: positiveInt(env.MENSAJES_POR_MINUTO, 10),
+    documentos: {
+      cuotaCuentaBytes: positiveInt(env.CUOTA_CUENTA_MB, 200) * 1024 * 1024,
+      cuotaDuenoBytes: positiveInt(env.CUOTA_DOCUMENTOS_MB, 100) * 1024 * 1024,
+      subidasPorMinuto: positiveInt(env.SUBIDAS_POR_MINUTO, 10),
+    },
+    avisoMensajesMinutos: positiveInt(env.AVISO_MENSAJES_MINUTOS, 60),
+    citasFuturasPorCuenta: positiveInt(env.CITAS_FUTURAS_POR_CUENTA, 10),
     accessTokenSeconds: Math.min(15 * 60, positiveInt(env.ACCESS_TOKEN_SECONDS, 15 * 60)),
     eventosPorUsuario: positiveInt(env.EVENTOS_POR_USUARIO, 6),
     bodyGraceSeconds: positive(env.BODY_GRACE_SECONDS, 10),

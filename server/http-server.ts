@@ -1,3 +1,4 @@
+import { HOST_NO_PERMITIDO } from './host-permitido.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestError, getRequestListener } from '@hono/node-server';
@@ -49,6 +50,8 @@ export function createHttpServer(
   direct: (req: IncomingMessage, res: ServerResponse, headers: readonly string[]) => boolean = () => false,
   /** The headers of a GET or HEAD of a built asset (isAssetRequest), instead of securityHeaders. */
   assetHeaders: Readonly<Record<string, string>> = securityHeaders,
+  /** Whether a request's Host is answered (development: this machine's names, host-permitido.ts); null: every Host. */
+  hostAllowed: ((host: string | undefined) => boolean) | null = null,
 ): HttpServer {
   /** A refusal's body and headers: {message} as JSON, the app's security headers, and the end of the connection. */
   const refusal = (message: string) => {
@@ -77,6 +80,12 @@ export function createHttpServer(
   // gateway read (0.5 µs as a list).
   const securityList = Object.entries(securityHeaders).flat();
   const server = createServer((req, res) => {
+    // before anything reads the request: another name may be a DNS-rebinding page (host-permitido.ts)
+    if (hostAllowed && !hostAllowed(req.headers.host)) {
+      const { body, headers } = refusal(HOST_NO_PERMITIDO);
+      res.writeHead(403, headers).end(body);
+      return;
+    }
     if (!stopping && direct(req, res, securityList)) return;
     const headers = isAssetRequest(req.method, req.url) ? assetHeaders : securityHeaders;
     for (const name in headers) res.setHeader(name, headers[name]);

@@ -86,6 +86,8 @@ export async function verifyToken(secret: string, token: string): Promise<Verify
   if (hit) verified.delete(cacheKey);
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
+    // a token that never expires is refused; only the public anon key (grants nothing) has no exp
+    if (payload.exp === undefined && payload.role !== 'anon') return { ok: false, reason: 'invalid' };
     // frozen: every caller of a cached token shares this object
     const claims = Object.freeze(payload) as TokenClaims;
     if (verified.size >= CACHE_SIZE) verified.clear();

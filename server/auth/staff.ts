@@ -3,6 +3,7 @@ import { HttpError } from '../http.js';
 import type { TokenClaims } from './jwt.js';
 import type { SessionUser } from './middleware.js';
 import type { Usuario } from './users.js';
+import { MENSAJES_DESPACHO } from '../../domain/despacho.js';
 
 /**
  * Staff of a notaría: an account whose identity document (type and number) is that of an active
@@ -52,22 +53,32 @@ export const EXPEDIENTE_NO_ENCONTRADO = 'Expediente no encontrado';
  */
 export async function requireStaffOf(
   db: Queryable,
-  user: Pick<SessionUser, 'notarias'>,
+  user: Pick<SessionUser, 'notarias' | 'id'>,
   expedienteId: string,
   notFoundMessage = EXPEDIENTE_NO_ENCONTRADO,
 ): Promise<{ id: string; personaId: string; estado: string; notariaId: number }> {
   const notarias = staffNotarias(user);
   if (!notarias.length || !UUID.test(expedienteId)) throw new HttpError(404, notFoundMessage);
-  const { rows } = await db.query<{ id: string; personaId: string; estado: string; notariaId: number }>(
-    `select e.id, e.persona_id as "personaId", e.estado, e.notaria_id as "notariaId"
+  const { rows } = await db.query<{ id: string; personaId: string; estado: string; notariaId: number; propio: boolean }>(
+    `select e.id, e.persona_id as "personaId", e.estado, e.notaria_id as "notariaId", ${CASO_PROPIO('e', '$3')} as propio
        from servicios.expedientes e join public.notarias n on n.idint = e.notaria_id
        join servicios.personas p on p.id = e.persona_id and p.bloqueada_en is null -- blocked (LOPDGDD art. 32): not the office's
       where e.id = $1 and n.id = any ($2::bigint[])`,
-    [expedienteId, notarias],
+    [expedienteId, notarias, user.id],
   );
   if (!rows[0]) throw new HttpError(404, notFoundMessage);
-  return { ...rows[0], notariaId: Number(rows[0].notariaId) };
+  // the office side of one's own case (or of a persona one owns) is another staff member's work
+  if (rows[0].propio) throw new HttpError(403, MENSAJES_DESPACHO.casoPropio);
+  const { propio: _propio, ...caso } = rows[0];
+  return { ...caso, notariaId: Number(caso.notariaId) };
 }
+
+/**
+ * SQL: true when the case `alias` is the viewer's own (its persona is the viewer, or a persona
+ * the viewer owns). Its office side needs another staff member (issue 31, item 8).
+ */
+export const CASO_PROPIO = (alias: string, viewer: string) =>
+  `(${alias}.persona_id = ${viewer}::uuid or exists (select 1 from servicios.personas pp where pp.id = ${alias}.persona_id and pp.owner_id = ${viewer}::uuid))`;
 
 /** Requires the caller to be staff of some notaría (the office's lists); 404 otherwise, as an unknown path. */
 export function requireStaff(user: Pick<SessionUser, 'notarias'>): number[] {

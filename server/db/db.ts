@@ -52,8 +52,15 @@ export const CONNECTION_LOST = '08006';
 /** SQLSTATE query_canceled, as Postgres raises it for statement_timeout (PGlite's watchdog too). */
 export const STATEMENT_TIMEOUT = '57014';
 
+/**
+ * An error of the database: a SQLSTATE code (five characters) and none of the marks of a Node
+ * system error. A file system's ENOENT or EPERM also has a string code: it was logged as
+ * 'Postgres ENOENT' and answered as the database's.
+ */
 export function isPgError(e: unknown): e is PgError {
-  return e instanceof Error && typeof (e as PgError).code === 'string';
+  if (!(e instanceof Error)) return false;
+  const x = e as PgError & { syscall?: unknown; errno?: unknown };
+  return typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code) && x.syscall === undefined && typeof x.errno !== 'number';
 }
 
 export async function openDb(opts: {

@@ -75,7 +75,7 @@ function notFound(schema: Schema, name: string, req: RpcRequest, overloads: DbFu
     const sorted = (names: string[]) => `(${[...names].sort().join(', ')})`;
     const close = overloads.length
       ? closest(overloads.map((f) => sorted(f.args.map((a) => a.name))), sorted(keys))
-      : closest([...schema.functions.values()].filter((fs) => fs.some((f) => f.callable)).map((fs) => fs[0].name), name, 0.75);
+      : closest([...schema.functions.values()].filter((fs) => fs.some((f) => f.callable && !f.private)).map((fs) => fs[0].name), name, 0.75);
     if (close !== undefined) hint = `Perhaps you meant to call the function ${schema.name}.${overloads.length ? name : ''}${close}`;
   }
   return new SchemaMiss(
@@ -89,7 +89,7 @@ function notFound(schema: Schema, name: string, req: RpcRequest, overloads: DbFu
 
 /** The overloads of a name /rpc may call, newest first (the order PostgREST's schema cache lists them in). */
 export const callableOverloads = (schema: Schema, name: string) =>
-  (schema.functions.get(name) ?? []).filter((f) => f.callable).sort((a, b) => a.args.length - b.args.length || b.oid - a.oid);
+  (schema.functions.get(name) ?? []).filter((f) => f.callable && !f.private).sort((a, b) => a.args.length - b.args.length || b.oid - a.oid);
 
 /**
  * The overload a call names (findProc): the one whose arguments the keys match (every required
@@ -98,6 +98,11 @@ export const callableOverloads = (schema: Schema, name: string) =>
  */
 export function resolveFunction(schema: Schema, name: string, req: RpcRequest): RpcCall {
   const overloads = callableOverloads(schema, name);
+  // the portal's own helpers answer as unknown names, without the reload an unknown name starts
+  if (schema.functions.get(name)?.every((f) => f.private)) {
+    const { status, code, message, details, hint } = notFound(schema, name, req, []);
+    throw new GatewayError(status, code, message, details, hint);
+  }
   const keys = new Set(req.keys);
   const matchesKeys = (f: DbFunction) => {
     if (req.singleObject) return f.args.length === 1 && (f.args[0].type === 'json' || f.args[0].type === 'jsonb');

@@ -58,6 +58,8 @@ export interface DbFunction {
    * (a computed field or relationship) is not.
    */
   callable: boolean;
+  /** One of the portal's own helpers or an extension's function: no /rpc endpoint (0070_funciones_privadas.sql). */
+  private: boolean;
 }
 
 export interface Schema {
@@ -74,6 +76,7 @@ export interface Schema {
 interface FunctionRow {
   oid: number;
   name: string;
+  private: boolean;
   retset: boolean;
   volatility: string;
   rows: number;
@@ -147,7 +150,11 @@ select json_build_object(
   'postgis', (select quote_ident(n.nspname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
               where p.proname = 'st_asgeojson' and p.pronargs >= 1 and p.proargtypes[0] = 'record'::regtype limit 1),
   'functions', (select coalesce(json_agg(json_build_object(
-      'oid', p.oid, 'name', p.proname, 'retset', p.proretset, 'volatility', p.provolatile, 'rows', p.prorows,
+      'oid', p.oid, 'name', p.proname, 'retset', p.proretset,
+      -- the portal's own helpers, and the functions of the extensions it installs (pg_trgm's in
+      -- public), are no API (0070_funciones_privadas.sql)
+      'private', exists (select 1 from app_meta.funciones_privadas f where f.esquema = $1::text and f.nombre = p.proname)
+        or exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e'), 'volatility', p.provolatile, 'rows', p.prorows,
       'returnType', p.prorettype::regtype::text,
       'returnRel', (select c.relname from rels c where c.oid = t.typrelid),
       'ndefaults', p.pronargdefaults,
@@ -158,7 +165,8 @@ select json_build_object(
     from pg_proc p join pg_type t on t.oid = p.prorettype
     where p.pronamespace = (select oid from pg_namespace where nspname = $1::text) and p.prokind = 'f'
       -- trigger functions cannot be called
-      and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype))
+      and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)
+)
 )::text as catalog`;
 
 /**
@@ -279,6 +287,7 @@ async function loadSchema(db: Queryable, name: string, generation: number): Prom
       name: f.name, args, defaults: f.ndefaults, outColumns, returnType: f.returnType, returnRel: f.returnRel,
       retset: f.retset, volatility: f.volatility, rows: Number(f.rows), oid: Number(f.oid),
       callable: unnamed.length === 0 || (unnamed.length === 1 && RAW_BODY_TYPES.includes(unnamed[0].type)),
+      private: f.private,
     };
     functions.set(f.name, [...(functions.get(f.name) ?? []), fn]);
   }

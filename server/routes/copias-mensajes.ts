@@ -35,7 +35,7 @@ export function copiasMensajesRoutes(ctx: AppContext) {
   app.get('/expediente/:id/mensajes', auth, async (c) => json(c, await leerMensajes(ctx.db, c.req.param('id'), c.get('user'))));
   app.post('/expediente/:id/mensajes', auth, async (c) => {
     const { texto } = parseWith(nuevoMensajeSchema, await readJson(c));
-    return json(c, await escribirMensaje(ctx.db, c.req.param('id'), c.get('user'), texto), 201);
+    return json(c, await escribirMensaje(ctx.db, c.req.param('id'), c.get('user'), texto, ctx.config.mensajesPorMinuto), 201);
   });
   app.get('/mensajes/no-leidos', auth, async (c) => json(c, await noLeidos(ctx.db, c.get('user'))));
 

@@ -26,13 +26,13 @@ export function documentosRoutes(ctx: AppContext) {
   app.get('/expediente/:id/documentos', auth, async (c) => json(c, await listarDocumentosExpediente(ctx.db, c.req.param('id'), c.get('user'))));
   app.post('/expediente/:id/documentos', auth, async (c) => {
     const tipoDe = (campos: Record<string, string>) => parseWith(subidaExpedienteSchema, campos).tipo;
-    return json(c, await subirDocumentoExpediente(ctx.db, c.req.param('id'), c.get('user'), tipoDe, c.get('subida')), 201);
+    return json(c, await subirDocumentoExpediente(ctx.db, c.req.param('id'), c.get('user'), tipoDe, c.get('subida'), ctx.config.documentos), 201);
   });
 
   app.get('/persona/:id/documentos', auth, async (c) => json(c, await listarDocumentosPersona(ctx.db, c.req.param('id'), c.get('user'))));
   app.post('/persona/:id/documentos', auth, async (c) => {
     const tipoDe = (campos: Record<string, string>) => parseWith(subidaPersonaSchema, campos).tipo;
-    return json(c, await subirDocumentoPersona(ctx.db, c.req.param('id'), c.get('user'), tipoDe, c.get('subida')), 201);
+    return json(c, await subirDocumentoPersona(ctx.db, c.req.param('id'), c.get('user'), tipoDe, c.get('subida'), ctx.config.documentos), 201);
   });
 
   // the file itself, streamed from the storage: always a download, never rendered by the browser

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { HttpError } from '../http.js';
-import { staffNotarias } from '../auth/staff.js';
+import { CASO_PROPIO, staffNotarias } from '../auth/staff.js';
 import { EXPEDIENTE_NO_ENCONTRADO, isUuid, tienePermiso } from './expedientes.js';
 
 /**
@@ -26,9 +26,11 @@ export const notariasDePersonal = (user: SessionUser): number[] => staffNotarias
 export async function casoVisible(db: Queryable, id: string, user: SessionUser): Promise<CasoVisible | null> {
   if (!isUuid(id)) return null;
   // the case's notaria_id is the notaría's idint; the token names public.notarias.id
+  // on their own case (or a persona's they own) staff are its client side: its office is somebody else
   const { rows } = await db.query<{ id: string; titulo: string; estado: string; persona_id: string; notaria_id: number; personal: boolean }>(
     `select e.id, e.titulo, e.estado, e.persona_id, e.notaria_id,
-            exists (select 1 from public.notarias n where n.idint = e.notaria_id and n.id = any ($2::bigint[])) as personal
+            exists (select 1 from public.notarias n where n.idint = e.notaria_id and n.id = any ($2::bigint[]))
+              and not ${CASO_PROPIO('e', '$3')} as personal
        from servicios.expedientes e join servicios.personas p on p.id = e.persona_id
       where e.id = $1 and (p.bloqueada_en is null or p.id = $3) -- blocked (LOPDGDD art. 32)`,
     [id, staffNotarias(user), user.id],

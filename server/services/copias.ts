@@ -87,9 +87,16 @@ export async function listarCopiasExpediente(db: Queryable, expedienteId: string
   return rows.map(aDto);
 }
 
-/** GET /copias: the caller's own requests, newest first. */
+/**
+ * GET /copias: the caller's own requests, newest first, of the cases they still read (the rule of
+ * the one-row read: a representative whose privilegio ended no longer sees them).
+ */
 export async function misCopias(db: Queryable, user: SessionUser): Promise<CopiaDto[]> {
-  const { rows } = await db.query<CopiaRow>(`${SELECT} where c.solicitante_id = $1 order by c.creada_en desc, c.id limit ${MAX_LISTA}`, [user.id]);
+  const { rows } = await db.query<CopiaRow>(
+    `${SELECT} where c.solicitante_id = $1 and servicios.tiene_permiso(e.persona_id, $1, 'leer_expedientes')
+      order by c.creada_en desc, c.id limit ${MAX_LISTA}`,
+    [user.id],
+  );
   return rows.map(aDto);
 }
 
@@ -121,7 +128,8 @@ export async function cambiarCopia(
 ): Promise<CopiaDto> {
   const copia = await leer(db, id);
   const caso = copia && (await casoVisible(db, copia.expedienteId, user));
-  if (!copia || (!caso && copia.solicitanteId !== user.id)) throw new HttpError(404, COPIA_NO_ENCONTRADA);
+  // whoever does not see the case gets what an unknown id gets, having asked for it or not
+  if (!copia || !caso) throw new HttpError(404, COPIA_NO_ENCONTRADA);
   if (caso?.lado !== 'NOTARIA') throw new HttpError(403, 'Solo la notaría puede tramitar las solicitudes de copia');
   // the row locked: two members of staff answering at once cannot both move it
   const { rows } = await db.query<{ estado: EstadoCopia }>('select estado from servicios.copias where id = $1 for update', [id]);

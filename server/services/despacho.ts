@@ -178,7 +178,7 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
 }
 
 /** The case as staff see it: the case, its client's data and its acts with their forms (read-only). */
-export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser, 'notarias'>, id: string) {
+export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser, 'notarias' | 'id'>, id: string) {
   await requireStaffOf(db, user, id);
   const { rows } = await db.query<Record<string, unknown>>(
     `select e.id, e.titulo, e.estado, e.fecha_alta as "fechaAlta", to_char(e.due_date, 'YYYY-MM-DD') as "dueDate",

@@ -3,6 +3,8 @@ import type { SessionUser } from '../auth/middleware.js';
 import { HttpError } from '../http.js';
 import type { Subida } from '../storage/subida.js';
 import { FINALIDAD_DOCUMENTO_IDENTIDAD, TIPOS_DOCUMENTO_IDENTIDAD, esDocumentoIdentidad, type DocumentoDto, type TipoDocumentoExpediente, type TipoDocumentoPersona } from '../../domain/documentos.js';
+import type { LimitesDocumentos } from '../config.js';
+import { MENSAJES_CUOTA } from '../../domain/documentos.js';
 import { casoVisible, exigirCaso, exigirNotaria, notariasDePersonal } from './acceso-caso.js';
 import { isUuid, tienePermiso } from './expedientes.js';
 import { notificar } from '../notificaciones/index.js';
@@ -64,7 +66,33 @@ function exigirArchivo(subida: Subida | undefined): Extract<Subida, { ok: true }
   return subida;
 }
 
-async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, tipo: string, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA') {
+const MB = 1024 * 1024;
+const enMb = (bytes: number) => Math.round(bytes / MB);
+
+/**
+ * The bounds of an upload, checked in its transaction under a lock of the account (parallel
+ * uploads of one account are counted one after the other): uploads a minute per account; the bytes
+ * of a case or of a persona's documents; and, for the client side, the bytes of the account. The
+ * office's uploads count against the case, not against the staff member's account.
+ */
+async function exigirCuotas(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA', l: LimitesDocumentos) {
+  await db.query(`select pg_advisory_xact_lock(hashtext('servicios.documentos'), hashtext($1::text))`, [user.id]);
+  const { rows } = await db.query<{ recientes: number; cuenta: string; dueno: string }>(
+    `select (select count(*)::int from servicios.documentos where subido_por = $1::uuid and creado_en > clock_timestamp() - interval '1 minute') as recientes,
+            (select coalesce(sum(tamano), 0) from servicios.documentos where subido_por = $1::uuid and lado = 'CLIENTE') as cuenta,
+            (select coalesce(sum(tamano), 0) from servicios.documentos where expediente_id = $2::uuid or persona_id = $3::uuid) as dueno`,
+    [user.id, dueño.expedienteId ?? null, dueño.personaId ?? null],
+  );
+  const r = rows[0];
+  if (r.recientes >= l.subidasPorMinuto) throw new HttpError(429, MENSAJES_CUOTA.ritmo(l.subidasPorMinuto));
+  if (Number(r.dueno) + a.tamano > l.cuotaDuenoBytes) {
+    throw new HttpError(413, dueño.expedienteId ? MENSAJES_CUOTA.expediente(enMb(l.cuotaDuenoBytes)) : MENSAJES_CUOTA.persona(enMb(l.cuotaDuenoBytes)));
+  }
+  if (lado === 'CLIENTE' && Number(r.cuenta) + a.tamano > l.cuotaCuentaBytes) throw new HttpError(413, MENSAJES_CUOTA.cuenta(enMb(l.cuotaCuentaBytes)));
+}
+
+async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño: { expedienteId?: string; personaId?: string }, tipo: string, user: SessionUser, lado: 'CLIENTE' | 'NOTARIA', l: LimitesDocumentos) {
+  await exigirCuotas(db, a, dueño, user, lado, l);
   const { rows } = await db.query<DocumentoRow>(
     `insert into servicios.documentos (expediente_id, persona_id, tipo, nombre, mime, tamano, clave, subido_por, lado, finalidad)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNAS}`,
@@ -80,12 +108,12 @@ async function insertar(db: Queryable, a: Extract<Subida, { ok: true }>, dueño:
  */
 type TipoDe<T> = (campos: Record<string, string>) => T;
 
-export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipoDe: TipoDe<TipoDocumentoExpediente>, subida: Subida | undefined) {
+export async function subirDocumentoExpediente(db: Queryable, expedienteId: string, user: SessionUser, tipoDe: TipoDe<TipoDocumentoExpediente>, subida: Subida | undefined, l: LimitesDocumentos) {
   const caso = await exigirCaso(db, expedienteId, user);
   exigirNotaria(caso, 'Solo la notaría puede subir documentos al expediente');
   const archivo = exigirArchivo(subida);
   const tipo = tipoDe(archivo.campos);
-  const doc = await insertar(db, archivo, { expedienteId }, tipo, user, 'NOTARIA');
+  const doc = await insertar(db, archivo, { expedienteId }, tipo, user, 'NOTARIA', l);
   // the client is told in the same transaction; a copy's file is told by the copy's own notice
   if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
   avisarCambio({ expedienteId, recursos: ['documentos'], tipo: 'created' });
@@ -129,11 +157,11 @@ export async function listarDocumentosPersona(db: Queryable, personaId: string, 
 }
 
 /** POST /persona/{id}/documentos: whoever may update the persona's record. */
-export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipoDe: TipoDe<TipoDocumentoPersona>, subida: Subida | undefined) {
+export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipoDe: TipoDe<TipoDocumentoPersona>, subida: Subida | undefined, l: LimitesDocumentos) {
   if (!(await veDocumentosPersona(db, personaId, user))) throw new HttpError(404, 'Persona no encontrada');
   if (!(await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
   const archivo = exigirArchivo(subida);
-  return insertar(db, archivo, { personaId }, tipoDe(archivo.campos), user, 'CLIENTE');
+  return insertar(db, archivo, { personaId }, tipoDe(archivo.campos), user, 'CLIENTE', l);
 }
 
 /** The document row if the caller may see it; null otherwise (answered 404). */

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
-import { MENSAJES_ACTO, type ActoDto, type ActoUpdate, type DatosFormulario, type EstadoActo } from '../../domain/expediente.js';
+import { MENSAJES_ACTO, expedienteCerrado, mensajeExpedienteCerrado, type ActoDto, type ActoUpdate, type DatosFormulario, type EstadoActo } from '../../domain/expediente.js';
 import { definicionFormularioSchema, validarDatosFormulario } from '../../domain/act-form.js';
 import { expedienteAutorizado, isUuid } from './expedientes.js';
 import { MENSAJES_DESPACHO, accionesClienteActos } from '../../domain/despacho.js';
@@ -50,6 +50,16 @@ async function comprobarDatos(db: Queryable, definicionActoId: number | null | u
   if (primero) throw new HttpError(400, `${MENSAJES_ACTO.datos}: ${primero}`, errores);
 }
 
+/**
+ * A finished case is closed to its client side's changes (409 naming its estado) until the office
+ * reopens it. The row is share-locked, so the office's change of estado (for update) waits for
+ * this change or this change sees the new estado.
+ */
+async function exigirExpedienteAbierto(db: Queryable, expedienteId: string): Promise<void> {
+  const { rows } = await db.query<{ estado: string }>('select estado from servicios.expedientes where id = $1 for share', [expedienteId]);
+  if (rows[0] && expedienteCerrado(rows[0].estado)) throw new HttpError(409, mensajeExpedienteCerrado(rows[0].estado));
+}
+
 const fecha = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 function toDto(r: ActoRow): ActoDto {
@@ -90,6 +100,7 @@ export async function crearActo(
   },
 ): Promise<ActoDto> {
   await expedienteAutorizado(db, input.expedienteId, viewerId, 'actualizar_expedientes');
+  await exigirExpedienteAbierto(db, input.expedienteId);
   await comprobarDatos(db, input.definicionActoId, input.datosFormulario);
   const { rows } = await db.query<ActoRow>(
     `insert into servicios.actos (expediente_id, titulo, status, fecha, definicion_acto_id, datos_formulario, nombre_acto, url_acto, created_by)
@@ -124,6 +135,7 @@ export async function actualizarActo(db: Queryable, id: string, viewerId: string
     if (e instanceof HttpError && e.status === 404) throw new HttpError(404, ACTO_NO_ENCONTRADO);
     throw e;
   });
+  await exigirExpedienteAbierto(db, found.rows[0].expediente_id);
   // once the office has taken the case (no longer PENDIENTE), a sent act goes back to BORRADOR
   // only by the office's hand (PUT /acto/{id}/devolver, with a comment for the client)
   if (changes.status === 'BORRADOR' && found.rows[0].status === 'ENVIADO' && found.rows[0].estado_expediente !== 'PENDIENTE') {

@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
-import type { MensajeDto, NoLeidosDto } from '../../domain/mensajes.js';
+import { mensajeDemasiadosMensajes, type MensajeDto, type NoLeidosDto } from '../../domain/mensajes.js';
+import { HttpError } from '../http.js';
 import { exigirCaso, notariasDePersonal, type Lado } from './acceso-caso.js';
+import { CASO_PROPIO } from '../auth/staff.js';
 import { avisarCambio } from '../eventos.js';
 import { nombreDePersonalSql } from '../auth/staff.js';
 
@@ -58,8 +60,17 @@ export async function leerMensajes(db: Queryable, expedienteId: string, user: Se
 }
 
 /** POST /expediente/{id}/mensajes. */
-export async function escribirMensaje(db: Queryable, expedienteId: string, user: SessionUser, texto: string): Promise<MensajeDto> {
+export async function escribirMensaje(db: Queryable, expedienteId: string, user: SessionUser, texto: string, porMinuto = 10): Promise<MensajeDto> {
   const caso = await exigirCaso(db, expedienteId, user);
+  // a pace per account and case, counted under a lock of both (taken first: the count's snapshot
+  // then sees what the requests before it committed), so parallel requests cannot all pass
+  await db.query(`select pg_advisory_xact_lock(hashtext('servicios.mensajes'), hashtext($1::text || $2::text))`, [user.id, expedienteId]);
+  const { rows: ritmo } = await db.query<{ n: number }>(
+    `select count(*)::int as n from servicios.mensajes m
+      where m.autor_id = $1::uuid and m.expediente_id = $2::uuid and m.creado_en > clock_timestamp() - interval '1 minute'`,
+    [user.id, expedienteId],
+  );
+  if (ritmo[0].n >= porMinuto) throw new HttpError(429, mensajeDemasiadosMensajes(porMinuto));
   const { rows } = await db.query<MensajeRow>(
     `with m as (insert into servicios.mensajes (expediente_id, autor_id, lado, texto) values ($1, $2, $3, $4) returning *)
      select m.id, m.expediente_id, m.lado, ${AUTOR} as autor_nombre, m.texto, m.creado_en, m.leido_en
@@ -96,8 +107,8 @@ export async function noLeidos(db: Queryable, user: SessionUser): Promise<NoLeid
      select m.expediente_id, count(*)::int as n
        from servicios.mensajes m join servicios.expedientes e on e.id = m.expediente_id
       where m.leido_en is null
-        and ((m.lado = 'NOTARIA' and e.persona_id in (select id from personas) and e.notaria_id not in (select idint from mias))
-          or (m.lado = 'CLIENTE' and e.notaria_id in (select idint from mias)
+        and ((m.lado = 'NOTARIA' and e.persona_id in (select id from personas) and (e.notaria_id not in (select idint from mias) or ${CASO_PROPIO('e', '$1')}))
+          or (m.lado = 'CLIENTE' and e.notaria_id in (select idint from mias) and not ${CASO_PROPIO('e', '$1')}
               and not exists (select 1 from servicios.personas pb where pb.id = e.persona_id and pb.bloqueada_en is not null)))
       group by m.expediente_id`,
     [user.id, notariasDePersonal(user)],

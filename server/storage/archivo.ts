@@ -28,15 +28,17 @@ export async function tipoPorContenido(bytes: Uint8Array): Promise<TipoArchivo |
 const EXTENSION: Record<TipoArchivo, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /**
- * The name a file is shown and downloaded with: the base name the browser sent, without control
- * characters or path separators, at most 120 characters, with the extension of its real type.
+ * The name a file is shown and downloaded with: the base name the browser sent, without control,
+ * format (bidi) characters or path separators, at most 120 characters, with the extension of its real type.
  */
 export function nombreSeguro(nombre: string | undefined, tipo: TipoArchivo): string {
   const base = (nombre ?? '')
     .split(/[\\/]/)
     .pop()!
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '')
+    // control and format characters (Cc, Cf: the bidi overrides and isolates, zero-width marks), line
+    // and paragraph separators: 'factura\u202Efdp.pdf' would be shown as 'facturapdf.pdf'
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"<>|:*?]/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/\.[A-Za-z0-9]{1,5}$/, '')

@@ -7,8 +7,6 @@ const CADA_MS = 60 * 60 * 1000;
 /** Keys looked at per round: a round's cost stays bounded whatever the backend holds. */
 const POR_RONDA = 10_000;
 const LOTE = 500;
-/** The latest instant a Date holds: a cutoff that lets files of any age through. */
-const CUALQUIER_EDAD = new Date(8.64e15);
 
 /**
  * Removes the files no row of servicios.documentos names: an upload written whose transaction
@@ -39,16 +37,16 @@ export async function barrerArchivos(db: Queryable, storage: Storage, ahora = ne
 }
 
 /**
- * Before the server takes requests, a folder of its own (DATA_DIR is one process's) has no upload
- * on its way: every file no row names is left by a crash between the file and its row, whatever its
- * age, and goes now. No cutoff, not even "now": a file written this millisecond has an mtime finer
- * than a Date, and a clock set back leaves files dated in the future. A bucket may be shared by
- * other servers still uploading, so it keeps the grace.
+ * Before the server takes requests: the files no row names and older than the grace go, and the
+ * log counts them (zero too). A folder may be shared (several instances on one machine, a network
+ * folder) like a bucket, and another instance may be writing an upload whose row has not committed
+ * yet: a start never removes a file, or a temporary file being written, younger than the grace.
+ * What a crash of this instance left younger than that goes in a later round (every hour).
  */
-export async function barrerAlArrancar(db: Queryable, storage: Storage, log: (m: string) => void): Promise<void> {
-  if (storage.kind !== 'local') return;
-  const n = await barrerArchivos(db, storage, CUALQUIER_EDAD, 0);
-  if (n) log(`[archivos] ${n} archivo(s) sin registro de una parada brusca eliminado(s)`);
+export async function barrerAlArrancar(db: Queryable, storage: Storage, log: (m: string) => void, ahora = new Date()): Promise<number> {
+  const n = await barrerArchivos(db, storage, ahora);
+  log(`[archivos] barrido al arrancar: ${n} archivo(s) sin registro de más de ${GRACIA_MS / 60_000} minutos eliminado(s)`);
+  return n;
 }
 
 /** Sweeps a minute after the start and then every hour. */

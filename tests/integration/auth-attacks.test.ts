@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
@@ -221,10 +222,18 @@ describe('the default start', () => {
     try {
       const local = await fetch(`http://127.0.0.1:${open.port}/dev/outbox`);
       expect(local.status).toBe(200);
-      // a forwarded header does not make a remote caller local
-      const remote = await fetch(`http://${networkAddress}:${open.port}/dev/outbox`, { headers: { 'X-Forwarded-For': '127.0.0.1' } });
-      expect(remote.status).toBe(403);
-      expect(await remote.json()).toEqual({ message: 'La bandeja de desarrollo solo está disponible desde esta máquina' });
+      // a remote caller is refused by its socket's address, even naming this machine in Host
+      // (a development server answers only its own names: desarrollo-host.test.ts)
+      const remote = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        http
+          .get({ host: networkAddress, port: open.port, path: '/dev/outbox', headers: { Host: 'localhost' } }, (res) => {
+            let text = '';
+            res.on('data', (d) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+          })
+          .on('error', reject);
+      });
+      expect(remote).toEqual({ status: 403, body: { message: 'La bandeja de desarrollo solo está disponible desde esta máquina' } });
     } finally {
       await open.close();
     }

@@ -103,7 +103,7 @@ const next = () => ++counter;
 
 beforeAll(async () => {
   // A books many appointments here; the cap per person has its own tests (citas-por-persona.test.ts)
-  server = await startTestServer({ citasFuturasPorPersona: 1000 });
+  server = await startTestServer({ citasFuturasPorPersona: 1000, citasFuturasPorCuenta: 1000 });
   samples = serverSamples(server);
   const db = server.ctx.db;
   const persona = (id: string, numero: string, nombre: string, email: string, owner: string | null = null) =>

@@ -40,7 +40,7 @@ const stored = async (sql: string, params: unknown[] = []) => (await server.ctx.
 
 beforeAll(async () => {
   // these tests book many appointments for one person; the cap has its own tests (citas-por-persona.test.ts)
-  server = await startTestServer({ citasFuturasPorPersona: 100 });
+  server = await startTestServer({ citasFuturasPorPersona: 100, citasFuturasPorCuenta: 1000 });
   const client = async (sub: string, role: 'admin' | 'assistant' = 'assistant', notarias?: number[]) =>
     server.supabase(await signAccessToken(TEST_JWT_SECRET, { sub, app_role: role, notarias }));
   asAna = await client(ana);

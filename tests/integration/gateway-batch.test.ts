@@ -166,7 +166,8 @@ describe('cached JWT verification', () => {
   });
 
   it('never caches a token under another secret', async () => {
-    const token = await signRaw({ sub: READER, role: 'authenticated' });
+    // with an exp: a token without one is refused (issue 31, item 14)
+    const token = await signRaw({ sub: READER, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 300 });
     expect(await verifyToken(TEST_JWT_SECRET, token)).toMatchObject({ ok: true });
     expect(await verifyToken('another-secret-0123456789abcdef012345', token)).toEqual({ ok: false, reason: 'invalid' });
   });

@@ -52,14 +52,18 @@ function trickle(path: string, headers: Record<string, string>, first: string) {
 }
 
 describe('large bodies that arrive slowly', () => {
+  // large bodies are signed-in callers' (an anonymous one is refused unread: anonymous-bodies below)
+  const bearer = async (n: number) => ({ Authorization: `Bearer ${await server.token(`00000000-0000-4000-8000-${String(900 + n).padStart(12, '0')}`)}` });
+
   it('eight slow uploads with a Content-Length are answered 408 once past their pace, and other large bodies get their turn', async () => {
-    const slow = Array.from({ length: 8 }, () =>
-      trickle('/functions/v1/auth-proxy', { 'Content-Type': 'application/json', 'Content-Length': String(1024 * 1024) }, '{"a":"'),
-    );
+    // eight accounts: one account holds at most two turns
+    const slow = await Promise.all(Array.from({ length: 8 }, async (_, i) =>
+      trickle('/functions/v1/auth-proxy', { 'Content-Type': 'application/json', 'Content-Length': String(1024 * 1024), ...(await bearer(i)) }, '{"a":"'),
+    ));
     try {
       await new Promise((resolve) => setTimeout(resolve, 300)); // the eight hold every turn
       const started = performance.now();
-      const other = await fetch(`${server.url}/functions/v1/no-such-function`, { method: 'POST', body: JSON.stringify({ big }) });
+      const other = await fetch(`${server.url}/functions/v1/no-such-function`, { method: 'POST', headers: await bearer(20), body: JSON.stringify({ big }) });
       expect(other.status).toBe(404);
       expect(performance.now() - started).toBeLessThan(5000);
       const statuses = await Promise.all(slow.map((s) => s.answered));
@@ -71,7 +75,7 @@ describe('large bodies that arrive slowly', () => {
 
   it('a chunked body waits its turn and keeps the same pace', async () => {
     const started = performance.now();
-    const chunked = trickle('/functions/v1/auth-proxy', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, '6\r\n{"a":"\r\n');
+    const chunked = trickle('/functions/v1/auth-proxy', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...(await bearer(21)) }, '6\r\n{"a":"\r\n');
     try {
       expect(await chunked.answered).toBe('HTTP/1.1 408 Request Timeout');
       expect(performance.now() - started).toBeLessThan(5000);
@@ -81,10 +85,51 @@ describe('large bodies that arrive slowly', () => {
   });
 
   it('a large body at a fair pace is read and answered', async () => {
-    const res = await fetch(`${server.url}/functions/v1/hello`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: big }) });
+    const res = await fetch(`${server.url}/functions/v1/hello`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(await bearer(22)) }, body: JSON.stringify({ name: big }) });
     expect([res.status, ((await res.json()) as { message: string }).message.length]).toEqual([200, 'Hola '.length + big.length]);
     // and a small one, on the same connection
     const small = await server.api('/auth/unified-login', { method: 'POST', json: { username: '12345678Z' } });
     expect(small.status).toBe(200);
+  });
+});
+
+describe('anonymous-bodies: turns are for signed-in callers, shared per account (issue 31, item 10)', () => {
+  const token = (n: number) => server.token(`00000000-0000-4000-8000-${String(800 + n).padStart(12, '0')}`);
+
+  it("eight anonymous 2 MB bodies trickling in are refused unread and do not delay a signed-in client's 100 KB body", async () => {
+    const slow = Array.from({ length: 8 }, () =>
+      trickle('/functions/v1/auth-proxy', { 'Content-Type': 'application/json', 'Content-Length': String(2_000_000) }, '{"a":"'),
+    );
+    try {
+      const statuses = await Promise.all(slow.map((x) => x.answered));
+      expect(statuses).toEqual(Array(8).fill('HTTP/1.1 413 Payload Too Large'));
+      const started = performance.now();
+      const res = await fetch(`${server.url}/functions/v1/hello`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await token(1)}` }, body: JSON.stringify({ name: 'y'.repeat(100 * 1024) }),
+      });
+      expect(res.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1000);
+      // the anon key is no session either
+      const anonKey = await fetch(`${server.url}/functions/v1/hello`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.ctx.anonKey}` }, body: JSON.stringify({ name: big }) });
+      expect(anonKey.status).toBe(413);
+    } finally {
+      slow.forEach((x) => x.stop());
+    }
+  });
+
+  it("one account's eight slow bodies hold two turns: another account's large body is answered at once", async () => {
+    const mine = `Bearer ${await token(2)}`;
+    const slow = Array.from({ length: 8 }, () =>
+      trickle('/functions/v1/auth-proxy', { 'Content-Type': 'application/json', 'Content-Length': String(1024 * 1024), Authorization: mine }, '{"a":"'),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = performance.now();
+      const other = await fetch(`${server.url}/functions/v1/hello`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await token(3)}` }, body: JSON.stringify({ name: big }) });
+      expect(other.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(300);
+    } finally {
+      slow.forEach((x) => x.stop());
+    }
   });
 });
