@@ -16,8 +16,9 @@ import { startup } from './startup.js';
 import { load } from './load.js';
 import { crash } from './crash.js';
 import { lighthouseBench } from './lighthouse.js';
+import { escrituras } from './escrituras.js';
 
-const benches: Bench[] = [bundle, lighthouseBench, throughput, scale, startup, load, crash];
+const benches: Bench[] = [bundle, lighthouseBench, throughput, scale, startup, load, crash, escrituras];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -29,6 +29,8 @@ create table servicios.borradores (
 );
 create index borradores_expediente on servicios.borradores (expediente_id, creado_en desc);
 create index borradores_documento on servicios.borradores (documento_id);
+-- deleting a template does not read every draft
+create index borradores_plantilla on servicios.borradores (plantilla_id) where plantilla_id is not null;
 
 -- The audit log names drafts: the allowed entities are read from the constraint in force and this one added.
 do $$

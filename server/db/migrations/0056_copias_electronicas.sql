@@ -23,6 +23,8 @@ create table servicios.copias_electronicas (
   check ((revocada_en is null) = (motivo_revocacion is null))
 );
 create index copias_electronicas_expediente on servicios.copias_electronicas (expediente_id, emitida_en desc);
+create index copias_electronicas_origen on servicios.copias_electronicas (documento_origen_id);
+create index copias_electronicas_copia on servicios.copias_electronicas (copia_id) where copia_id is not null;
 
 -- the per-address limit of public look-ups counts the audit log's rows of the last hour
 create index audit_log_entity_ip on servicios.audit_log (entity, ip, at desc);
