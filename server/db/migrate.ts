@@ -26,6 +26,8 @@ function sqlFiles(dir: string): string[] {
  * Held by every migration transaction: instances started together on one PostgreSQL (replicas,
  * a rolling deploy) apply each file once, one after the other, instead of failing on each
  * other's half-made schema ("duplicate key … pg_namespace_nspname_index", "tuple concurrently updated").
+ * Taken with exec(), which lifts statement_timeout: waiting while another instance applies a long
+ * file is no slow statement (three instances starting at once on a busy machine waited over 10 s).
  */
 const MIGRATION_LOCK = `select pg_advisory_xact_lock(hashtext('app_meta.migrations'))`;
 
@@ -35,7 +37,7 @@ const MIGRATION_LOCK = `select pg_advisory_xact_lock(hashtext('app_meta.migratio
  */
 export async function migrate(db: Db, opts: { seed: boolean }): Promise<string[]> {
   await db.transaction(async (tx) => {
-    await tx.query(MIGRATION_LOCK);
+    await tx.exec(MIGRATION_LOCK);
     await tx.exec(`
       create schema if not exists app_meta;
       create table if not exists app_meta.migrations (
@@ -54,7 +56,7 @@ export async function migrate(db: Db, opts: { seed: boolean }): Promise<string[]
     if (done.has(name)) continue;
     const sql = fs.readFileSync(file, 'utf8');
     const appliedNow = await db.transaction(async (tx) => {
-      await tx.query(MIGRATION_LOCK);
+      await tx.exec(MIGRATION_LOCK);
       // another instance may have applied it while this one waited for the lock
       if ((await tx.query('select 1 from app_meta.migrations where name = $1', [name])).rowCount) return false;
       await tx.exec(sql);

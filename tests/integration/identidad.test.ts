@@ -41,11 +41,12 @@ async function register(doc: string, email: string, ip = newIp()) {
   return proxy({ ...base, action: 'registerUserPincode', pincode: await pinSentTo(email) }, ip);
 }
 
-const esPersonalDe = async (token: string, notaria: number) => {
-  const { data, error } = await s.supabase(token).rpc('es_personal_de', { p_notaria_id: notaria });
-  expect(error).toBeNull();
-  return data as boolean;
-};
+/** What RLS decides for the token: the helper is no API (0070_funciones_privadas.sql), so it is asked as a policy asks it. */
+const esPersonalDe = async (token: string, notaria: number) =>
+  s.ctx.db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claimsOf(token))]);
+    return (await tx.query<{ v: boolean }>('select public.es_personal_de($1) as v', [notaria])).rows[0].v;
+  });
 
 /** A new staff row of notaría 1, as the admin's Personal tab adds it. */
 async function nuevoPersonal(doc: string, email: string): Promise<number> {
@@ -141,7 +142,9 @@ describe('the staff takeover, replayed', () => {
     const mails = (await (await fetch(`${s.url}/dev/outbox`)).json()) as { to: string; subject: string; text: string }[];
     expect(mails.find((m) => m.to === email)).toMatchObject({ subject: 'Invitación al Portal Notarial', text: expect.stringContaining(`NIF ${doc}`) });
     // only the admin invites
-    expect((await s.api(`/identidad/invitacion/personal/${id}`, { method: 'POST', token: before.access_token })).status).toBe(404);
+    // (the invitation changed the staff row: the session's older token asks for a refresh, 0047_sesiones_y_llaves.sql)
+    const renewed = (await (await s.api('/auth/refresh', { method: 'POST', json: { refresh_token: before.refresh_token } })).json()) as { access_token: string };
+    expect((await s.api(`/identidad/invitacion/personal/${id}`, { method: 'POST', token: renewed.access_token })).status).toBe(404);
 
     const after = await signIn(s, doc, email, newIp());
     expect(claimsOf(after.access_token).notarias).toEqual([1]);
