@@ -26,7 +26,7 @@ describe('two instances sharing a folder', () => {
       `insert into servicios.personas (tipo_persona, identificador_numero, nombre, primer_apellido) values ('FISICA', '12345678Z', 'Ana', 'García') returning id`,
     );
     const exp = await a.ctx.db.query<{ id: string }>(`insert into servicios.expedientes (titulo, persona_id, notaria_id) values ('Herencia', $1, 1) returning id`, [persona.rows[0].id]);
-    const staff = await a.token(persona.rows[0].id.replace(/^./, 'f'), 'assistant', [1]);
+    const staff = await a.token(persona.rows[0].id.replace(/^./, (c) => (c === 'f' ? 'e' : 'f')), 'assistant', [1]);
     const up = await a.api(`/expediente/${exp.rows[0].id}/documentos`, { method: 'POST', token: staff, body: formulario(PDF, 'escritura.pdf') });
     expect(up.status).toBe(201);
     const doc = (await up.json()) as { id: string };

@@ -53,7 +53,8 @@ describe.each(backends)('files in %s', (_name, settings) => {
     const exp = await s.ctx.db.query<{ id: string }>(`insert into servicios.expedientes (titulo, persona_id, notaria_id) values ('Herencia', $1, 1) returning id`, [rows[0].id]);
     expediente = exp.rows[0].id;
     cliente = await s.token(rows[0].id);
-    staff = await s.token(rows[0].id.replace(/^./, 'f'), 'assistant', [1]);
+    // another id than the client's (a persona of her own would make the case the staff member's, issue 31 item 8)
+    staff = await s.token(rows[0].id.replace(/^./, (c) => (c === 'f' ? 'e' : 'f')), 'assistant', [1]);
   });
   afterAll(() => s?.close());
 
