@@ -31,9 +31,11 @@ const CABECERAS_GUARDADAS = ['content-type', 'location', 'content-range', 'prefe
 
 /**
  * Outcomes not stored, so that a retry with the same key is done again: the token expired (the
- * portal refreshes and retries), too many requests, and the server's own failures.
+ * portal refreshes and retries), a refusal (403: a step-up asks for a recent passkey, and the
+ * portal sends the same submission again once it is proven; a refusal changed nothing), too many
+ * requests, and the server's own failures.
  */
-const seRepite = (estado: number) => estado === 401 || estado === 408 || estado === 429 || estado >= 500;
+const seRepite = (estado: number) => estado === 401 || estado === 403 || estado === 408 || estado === 429 || estado >= 500;
 
 const esEscritura = (metodo: string) => metodo !== 'GET' && metodo !== 'HEAD' && metodo !== 'OPTIONS';
 

@@ -131,7 +131,7 @@ test.describe('the roles follow the token', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notaria-e2e-roles-'));
     const log = fs.createWriteStream(path.resolve('test-results/e2e-server-roles.log'), { flags: 'w' });
     server = spawn(process.execPath, serverArgs(), {
-      env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test', ACCESS_TOKEN_SECONDS: '20',
+      env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test', ACCESS_TOKEN_SECONDS: '20', SEGUNDO_FACTOR_OFICINA: 'opcional',
         PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -54,7 +54,7 @@ test('Expedientes, the acts of a case and Citas fit a phone with their key field
   });
   expect(acto.status()).toBe(201);
 
-  const staff = (await (await request.get('/rest/v1/personal?select=id,notaria_id&name=eq.Javier%20Ortega%20D%C3%ADaz', { headers: rest })).json()) as {
+  const staff = (await (await request.get('/rest/v1/personal_directorio?select=id,notaria_id&name=eq.Javier%20Ortega%20D%C3%ADaz', { headers: rest })).json()) as {
     id: number;
     notaria_id: number;
   }[];

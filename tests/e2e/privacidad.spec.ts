@@ -27,7 +27,7 @@ test('Ana sees, exports and erases her data; the office accepts; blocked, then d
   await ana.goto('/login');
   await ana.getByLabel('Número de documento').fill(nif);
   await chooseOption(ana, 'Notaría', 'Notaría López Martín');
-  await ana.getByRole('button', { name: 'Acceder' }).click();
+  await ana.getByRole('button', { name: 'Acceder', exact: true }).click();
   await expect(ana.getByRole('heading', { name: 'Completar Registro' })).toBeVisible();
   const capa = ana.getByRole('region', { name: 'Información básica sobre protección de datos' });
   await expect(capa).toContainText('Notaría López Martín');
@@ -146,7 +146,7 @@ test('Ana sees, exports and erases her data; the office accepts; blocked, then d
   await admin.getByRole('link', { name: 'Solicitudes', exact: true }).click();
   await expect(admin.getByRole('row', { name: /Ya no necesito los servicios.*Aceptada/ })).toBeVisible();
   await admin.goto('/admin/notarias');
-  await admin.getByRole('link', { name: 'Registro de actividades de tratamiento' }).click();
+  await admin.getByRole('link', { name: 'Registro de tratamientos' }).click();
   await expect(admin.getByRole('heading', { name: 'Registro de actividades de tratamiento' })).toBeVisible();
   await expect(admin.getByText('Fichas de clientes y de las personas que gestionan')).toBeVisible();
   await screenshot(admin, 'privacidad-07-registro-actividades');

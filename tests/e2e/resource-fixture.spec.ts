@@ -59,7 +59,7 @@ let portalUrl: string | undefined;
 async function startPortal(port: number): Promise<ChildProcess> {
   const log = fs.createWriteStream(path.resolve('test-results/e2e-fixture-server.log'), { flags: 'a' });
   const proc = spawn(process.execPath, serverArgs(), {
-    env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: OUT, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test', PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' }),
+    env: serverEnv({ ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: OUT, JWT_SECRET: E2E_JWT_SECRET, NODE_ENV: 'test', SEGUNDO_FACTOR_OFICINA: 'opcional', PIN_INTERVAL_SECONDS: '0', PIN_DAILY_LIMIT: '100000', PIN_IP_HOURLY_LIMIT: '100000' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout!.pipe(log);

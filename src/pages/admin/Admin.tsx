@@ -24,21 +24,24 @@ export default function Admin() {
   return (
     <div>
       <Titulo>Administración de Notarías</Titulo>
-      {adminPages.length > 0 && (
-        <nav aria-label="Otros catálogos" style={{ marginBottom: 12 }}>
-          Otros catálogos:{' '}
-          {adminPages.map((config, i) => (
-            <span key={config.name}>
-              {i > 0 && ' · '}
-              <Link to={config.route!}>{config.labels.plural}</Link>
-            </span>
-          ))}
+      {/* one line of links, wrapping: on a phone the first card's actions stay on screen */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', columnGap: 16, rowGap: 4, marginBottom: 12 }}>
+        {adminPages.length > 0 && (
+          <nav aria-label="Otros catálogos">
+            Otros catálogos:{' '}
+            {adminPages.map((config, i) => (
+              <span key={config.name}>
+                {i > 0 && ' · '}
+                <Link to={config.route!}>{config.labels.plural}</Link>
+              </span>
+            ))}
+          </nav>
+        )}
+        <nav aria-label="Protección de datos">
+          Protección de datos: <Link to="/admin/privacidad">Solicitudes</Link> ·{' '}
+          <Link to="/admin/privacidad/registro">Registro de tratamientos</Link>
         </nav>
-      )}
-      <nav aria-label="Protección de datos" style={{ marginBottom: 12 }}>
-        Protección de datos: <Link to="/admin/privacidad">Solicitudes</Link> ·{' '}
-        <Link to="/admin/privacidad/registro">Registro de actividades de tratamiento</Link>
-      </nav>
+      </div>
       <Tabs
         activeKey={active}
         // A new tab starts from its own defaults: the previous list's page, sort and search go away.
