@@ -5,7 +5,7 @@ import { anyone, catalogueAccess, defineResource, HARD_DELETE, onlyLive, optiona
 const REQUERIDOS = 'Por favor completa todos los campos requeridos';
 /** The act select's value for "every act" (stored as acto_id null). */
 export const TODOS_LOS_ACTOS = '0';
-export const PREVIEW_LENGTH = 100;
+export const PREVIEW_LENGTH = 150;
 
 type Nested = { nombre?: string; categorias_servicios?: { nombre?: string } | null } | null;
 

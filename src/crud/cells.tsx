@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { hhmm, weekdaysLabel, type ColumnConfig } from '../../domain/resource';
 import { Secundario } from './Titulo';
+import './crud.css';
 
 const EMPTY = <Secundario>—</Secundario>;
 
@@ -32,8 +33,8 @@ export function renderCell(column: ColumnConfig, record: Record<string, unknown>
     case 'time':
       return value ? String(hhmm(value)) : EMPTY;
     case 'preview':
-      // long texts wrap inside a readable width instead of stretching the table
-      return value ? <div style={{ minWidth: 200, maxWidth: 380, whiteSpace: 'normal' }}>{preview(String(value), column.previewLength ?? 150)}</div> : EMPTY;
+      // long texts wrap inside a readable width instead of stretching the table (crud.css: three lines on a card)
+      return value ? <div className="celda-vista-previa">{preview(String(value), column.previewLength ?? 150)}</div> : EMPTY;
     default:
       return value === null || value === undefined || value === '' ? EMPTY : String(value);
   }

@@ -172,6 +172,7 @@ function Vista() {
         <IdentidadCliente personaId={c.id} />
       </Card>
       <Tabs
+        className="pestanas-en-filas"
         items={[
           {
             key: 'actos',
