@@ -4,9 +4,13 @@
  *
  * Who the document names, in this order:
  *  1. a record the caller created: only the fields the user filled in are written over it;
- *  2. a self-registered person (a user of the portal): linked as they are, their record is never
- *     written and nothing of it is answered (the caller learns no more than the document they typed);
- *  3. nobody: a new record owned by the caller.
+ *  2. a person whose account is bound to the document by proof (auth/identidad.ts): linked as they
+ *     are, their record is never written and nothing of it is answered (the caller learns no more
+ *     than the document they typed);
+ *  3. nobody, or only an account that typed the document (its mailbox proven, not its person): a
+ *     new record owned by the caller, with the e-mail the caller gave. Whoever registers or signs
+ *     in with a PIN sent to that address is bound to the document and receives the representation
+ *     (bindDocumento); the account that typed it gets nothing.
  */
 import type { Db, Queryable } from '../db/db.js';
 import { HttpError, parseWith } from '../http.js';
@@ -25,6 +29,10 @@ export interface RepresentanteInput {
 
 const mismaPersona = () =>
   new HttpError(400, MENSAJES_PRIVILEGIO.mismaPersona, { numeroIdentificador: MENSAJES_PRIVILEGIO.mismaPersona });
+
+/** The persona is an account's, bound to its document by proof and not displaced by its owner. */
+const CUENTA_PROBADA = `exists (select 1 from servicios.usuarios u join servicios.identidades i on i.usuario_id = u.id
+                                where u.persona_id = p.id and u.desplazado_at is null)`;
 
 async function porDocumento(tx: Queryable, where: string, params: unknown[]): Promise<PersonaRow | null> {
   const { rows } = await tx.query<PersonaRow>(
@@ -49,7 +57,7 @@ async function receptora(tx: Queryable, viewer: string, otorgante: string, body:
     await updatePersona(tx, propia.id, cambios);
     return propia.id;
   }
-  const registrada = await porDocumento(tx, 'p.owner_id is null', documento);
+  const registrada = await porDocumento(tx, `p.owner_id is null and ${CUENTA_PROBADA}`, documento);
   if (registrada) {
     if (registrada.id === otorgante) throw mismaPersona();
     return registrada.id;

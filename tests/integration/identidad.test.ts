@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { ANA, claimsOf, LUCIA, signIn } from '../support/sign-in';
+import { ANA, claimsOf, JOHN, LUCIA, signIn } from '../support/sign-in';
 import { nuevoNif } from './personas.fixtures';
 
 /**
@@ -256,5 +256,45 @@ describe('a representative named before registering', () => {
     expect((await s.api(`/persona/${ANA.personaId}`, { token: r.access_token })).status).toBe(200);
     const suyos = (await (await s.api(`/privilegio/recibidos/${r.idPersona}`, { token: r.access_token })).json()) as { personaOtorganteId: string }[];
     expect(suyos.map((p) => p.personaOtorganteId)).toEqual([ANA.personaId]);
+  });
+
+  it('an unproven account that registered the document first gets nothing when a client then names it; the invited person does', async () => {
+    const doc = nuevoNif();
+    const email = `rita.${doc}@example.com`;
+    // the impostor registers the document before the client names it, with a mailbox of their own
+    const impostor = `impostora.${doc}@example.com`;
+    expect((await register(doc, impostor)).status).toBe(200);
+    const ana = await signIn(s, ANA.doc, ANA.email, newIp());
+    const res = await s.api('/privilegio/representante', { method: 'POST', token: ana.access_token, json: representante(doc, email) });
+    expect(res.status).toBe(201);
+    const i = await signIn(s, doc, impostor, newIp());
+    expect((await s.api(`/persona/${ANA.personaId}`, { token: i.access_token })).status).toBe(404);
+    expect(await (await s.api(`/privilegio/recibidos/${i.idPersona}`, { token: i.access_token })).json()).toEqual([]);
+    // Ana's representative is the record she typed, not the impostor's persona
+    const otorgados = (await (await s.api(`/privilegio/concedidos/${ANA.personaId}`, { token: ana.access_token })).json()) as { personaReceptoraId: string }[];
+    expect(otorgados.map((p) => p.personaReceptoraId)).not.toContain(i.idPersona);
+
+    // the representative registers through the invitation (the e-mail Ana gave): the impostor is displaced
+    expect((await register(doc, email)).status).toBe(200);
+    const r = await signIn(s, doc, email, newIp());
+    expect((await s.api(`/persona/${ANA.personaId}`, { token: r.access_token })).status).toBe(200);
+    const suyos = (await (await s.api(`/privilegio/recibidos/${r.idPersona}`, { token: r.access_token })).json()) as { personaOtorganteId: string }[];
+    expect(suyos.map((p) => p.personaOtorganteId)).toEqual([ANA.personaId]);
+  });
+
+  it('a proven account named by another client is linked as it is', async () => {
+    const doc = nuevoNif();
+    const email = `rita.${doc}@example.com`;
+    const ana = await signIn(s, ANA.doc, ANA.email, newIp());
+    // proven by registering through Ana's record for them
+    expect((await s.api('/privilegio/representante', { method: 'POST', token: ana.access_token, json: representante(doc, email) })).status).toBe(201);
+    expect((await register(doc, email)).status).toBe(200);
+    const r = await signIn(s, doc, email, newIp());
+    // John names the same document: the proven person receives it
+    const john = await signIn(s, JOHN.doc, JOHN.email, newIp());
+    const body = representante(doc, email);
+    const res = await s.api('/privilegio/representante', { method: 'POST', token: john.access_token, json: { ...body, privilegio: { ...body.privilegio, personaOtorganteId: JOHN.personaId } } });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { personaReceptoraId: string }).personaReceptoraId).toBe(r.idPersona);
   });
 });

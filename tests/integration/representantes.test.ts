@@ -25,6 +25,12 @@ beforeAll(async () => {
   beaNif = nuevoNif();
   bea = await insertPersona(server, { numero: beaNif, nombre: 'Beatriz', primerApellido: 'Secreta', email: 'bea@example.com' });
   beaToken = await server.token(bea);
+  // Bea's account is bound to her document by proof: only then is she linked by it (issue 30)
+  await server.ctx.db.query(
+    `with u as (insert into servicios.usuarios (tipo_documento, numero_documento, email, persona_id) values ('NIF', $1, 'bea@example.com', $2) returning id)
+     insert into servicios.identidades (usuario_id, metodo, detalle) select id, 'oficina', 'prueba' from u`,
+    [beaNif, bea],
+  );
 });
 afterAll(() => server?.close());
 
