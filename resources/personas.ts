@@ -27,13 +27,16 @@ export default defineResource({
     create: '/persona',
     update: '/persona/{id}',
     // identity by proof (server/routes/identidad.ts): the own level, a client's for the office,
-    // the office's check, the admin's invitation of a staff row and the office's conflicts
+    // the office's check, the admin's invitation of a staff row and the office's conflicts;
+    // ending a staff member's sessions
     custom: {
       identidad: '/identidad',
       identidadDe: '/identidad/persona/{id}',
       verificar: '/identidad/persona/{id}/verificacion',
       invitarPersonal: '/identidad/invitacion/personal/{id}',
       conflictos: '/identidad/conflictos',
+      // the admin ends every session of the account signed in with a staff row's document
+      cerrarSesionesPersonal: '/auth/personal/{id}/sesiones',
     },
   },
 });

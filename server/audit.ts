@@ -15,7 +15,7 @@ import { MENSAJE_BD_NO_DISPONIBLE, MENSAJE_ERROR_INTERNO, json } from './http.js
 import { verifyToken } from './auth/jwt.js';
 import { callerAddress } from './auth/pins.js';
 
-export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'cita', 'documento', 'copia', 'mensaje', 'borrador', 'verificacion'] as const;
+export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'cita', 'documento', 'copia', 'mensaje', 'borrador', 'verificacion', 'identidad', 'llave', 'sesion'] as const;
 export const AUDIT_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -36,6 +36,21 @@ const ENTITY_OF: Record<string, AuditEntity> = {
   'copia-electronica': 'copia',
   verificacion: 'verificacion',
 };
+
+/**
+ * The account's security changes under /auth (issue 30): a passkey added or removed, sessions
+ * ended by their person or by an admin (the id is then the user's idPersona, or the staff row's
+ * id when ended from the Personal tab). Sign-ins are not
+ * here: their traces are the PIN and session tables.
+ */
+const AUTH_CHANGES: [method: string, path: RegExp, entity: AuditEntity, action: AuditAction][] = [
+  ['POST', /^\/auth\/passkey\/alta$/, 'llave', 'create'],
+  ['DELETE', /^\/auth\/llaves\/([^/]+)$/, 'llave', 'delete'],
+  ['DELETE', /^\/auth\/sesiones\/([^/]+)$/, 'sesion', 'delete'],
+  ['POST', /^\/auth\/sesiones\/cerrar-otras$/, 'sesion', 'delete'],
+  ['DELETE', /^\/auth\/usuarios\/([^/]+)\/sesiones$/, 'sesion', 'delete'],
+  ['DELETE', /^\/auth\/personal\/([^/]+)\/sesiones$/, 'sesion', 'delete'],
+];
 
 /** The office's work, /despacho/{list}/…: what each of its lists is about. */
 const DESPACHO_OF: Record<string, AuditEntity> = { expedientes: 'expediente', citas: 'cita', copias: 'copia' };
@@ -66,6 +81,13 @@ export interface AuditTarget {
 export function auditTarget(method: string, relativePath: string): AuditTarget | null {
   // own keys only: a path such as /constructor must not find Object.prototype's members
   const action = Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined;
+  if (relativePath.startsWith('/auth/')) {
+    for (const [m, path, entity, act] of AUTH_CHANGES) {
+      const hit = m === method ? path.exec(relativePath) : null;
+      if (hit) return { entity, action: act, entityId: hit[1] === undefined ? null : storable(hit[1]) };
+    }
+    return null;
+  }
   let [first, ...rest] = relativePath.split('/').filter(Boolean);
   if (first === 'despacho' && rest[0] !== undefined && Object.hasOwn(DESPACHO_OF, rest[0])) {
     first = rest[0];

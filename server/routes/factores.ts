@@ -130,17 +130,29 @@ export function factoresRoutes(ctx: AppContext) {
     return json(c, { message: n === 1 ? 'Se ha cerrado 1 sesión' : `Se han cerrado ${n} sesiones`, cerradas: n });
   });
 
-  // the admin ends every session of a user (idPersona of the account)
-  app.delete('/usuarios/:idPersona/sesiones', auth, async (c) => {
+  // the admin ends every session of a user: by the account's idPersona, or by a staff row (the
+  // Personal tab's 'Cerrar sesiones': the account signed in with that row's document)
+  const cerrarSesionesDe = async (c: Context<AuthEnv>, usuarioSql: string, param: string, valido: RegExp) => {
     const user = c.get('user');
-    const idPersona = c.req.param('idPersona');
-    if (user.appRole !== 'admin' || !UUID.test(idPersona)) throw new HttpError(404, 'Usuario no encontrado');
+    const valor = c.req.param(param) ?? '';
+    if (user.appRole !== 'admin' || !valido.test(valor)) throw new HttpError(404, 'Usuario no encontrado');
     await exigirPasoAdicional(ctx.db, user);
-    const { rows } = await ctx.db.query<{ id: string }>('select id from servicios.usuarios where persona_id = $1', [idPersona]);
+    const { rows } = await ctx.db.query<{ id: string }>(usuarioSql, [valor]);
     if (!rows[0]) throw new HttpError(404, 'Usuario no encontrado');
     const n = await terminarSesiones(ctx.db, rows[0].id);
-    return json(c, { message: n === 1 ? 'Se ha cerrado 1 sesión' : `Se han cerrado ${n} sesiones`, cerradas: n });
-  });
+    return json(c, { message: n === 0 ? 'No tenía sesiones abiertas' : n === 1 ? 'Se ha cerrado 1 sesión' : `Se han cerrado ${n} sesiones`, cerradas: n });
+  };
+  app.delete('/usuarios/:idPersona/sesiones', auth, (c) => cerrarSesionesDe(c, 'select id from servicios.usuarios where persona_id = $1', 'idPersona', UUID));
+  app.delete('/personal/:id/sesiones', auth, (c) =>
+    cerrarSesionesDe(
+      c,
+      `select u.id from public.personal p join servicios.usuarios u
+          on u.tipo_documento = p.tipo_documento and u.numero_documento = p.numero_documento
+        where p.id = $1::bigint`,
+      'id',
+      /^\d{1,15}$/,
+    ),
+  );
 
   return app;
 }

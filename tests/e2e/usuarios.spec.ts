@@ -212,3 +212,26 @@ test("the admin's Personal tab at 1366 px: headers keep their words whole and ea
   expect(new Set(tops).size).toBe(1);
   await screenshot(admin, 'usuarios-admin-personal-escritorio');
 });
+
+test("the admin's 'Cerrar sesiones' on a staff row signs that staff member out everywhere", async ({ browser }) => {
+  const personal = await pagina(browser, { width: 1366, height: 900 });
+  await signIn(personal, LUCIA);
+  await personal.goto('/despacho');
+  await expect(personal.getByRole('heading', { name: 'Despacho' })).toBeVisible();
+
+  const admin = await pagina(browser, { width: 1366, height: 900 });
+  await signIn(admin, ADMIN);
+  await admin.goto('/admin/notarias?tab=personal');
+  const fila = admin.locator('.tabla .tabla-fila').filter({ hasText: 'Lucía Fernández' }).first();
+  await fila.getByRole('button', { name: 'Cerrar sesiones' }).click();
+  await expect(admin.getByText('¿Cerrar todas sus sesiones?')).toBeVisible();
+  await screenshot(admin, 'usuarios-admin-cerrar-sesiones');
+  await admin.getByRole('button', { name: 'Cerrar sesiones', exact: true }).last().click();
+  await expect(toast(admin, /Se ha cerrado 1 sesión|Se han cerrado \d+ sesiones/)).toBeVisible();
+
+  // Lucía's portal finds its session ended: back to the sign-in page
+  await expect(async () => {
+    await personal.reload();
+    await expect(personal.getByRole('button', { name: 'Acceder', exact: true })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+});

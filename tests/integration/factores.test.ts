@@ -172,6 +172,40 @@ describe('sessions a person sees and ends', () => {
     expect((await call('/auth/sesiones', { token: otro.access_token })).status).toBe(401);
   });
 
+  it("the admin's 'Cerrar sesiones' on a staff row ends that account's sessions; a row nobody signed in with is 404", async () => {
+    const otro = await signIn(s, LUCIA.doc, LUCIA.email, '198.51.100.57');
+    const admin = await accederConLlaveDe(ADMIN);
+    const { rows } = await s.ctx.db.query<{ id: string }>(`select id from public.personal where numero_documento = '11111111H'`);
+    const r = await call(`/auth/personal/${rows[0].id}/sesiones`, { method: 'DELETE', token: admin });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.cerradas).toBeGreaterThanOrEqual(1);
+    expect((await call('/auth/sesiones', { token: otro.access_token })).status).toBe(401);
+    expect((await call('/auth/personal/999999/sesiones', { method: 'DELETE', token: admin })).status).toBe(404);
+    const cliente = await signIn(s, ANA.doc, ANA.email, '198.51.100.58');
+    expect((await call(`/auth/personal/${rows[0].id}/sesiones`, { method: 'DELETE', token: cliente.access_token })).status).toBe(404);
+  });
+
+  it('the audit log records passkeys added and removed and sessions ended, with who did it', async () => {
+    const desde = new Date().toISOString();
+    const t = await signIn(s, JOHN.doc, JOHN.email, '198.51.100.59');
+    const llave = new Autenticador(s.url);
+    const alta = await anadirLlave(t.access_token, llave, 'Móvil');
+    expect(alta.status).toBe(201);
+    const conLlave = await accederConLlave(llave);
+    const b = await signIn(s, JOHN.doc, JOHN.email, '198.51.100.61');
+    expect((await call(`/auth/sesiones/${claimsOf(b.access_token).sid}`, { method: 'DELETE', token: conLlave.body.access_token })).status).toBe(204);
+    expect((await call(`/auth/llaves/${alta.body.id}`, { method: 'DELETE', token: conLlave.body.access_token })).status).toBe(204);
+    const { rows } = await s.ctx.db.query<{ actor: string; action: string; entity: string; entity_id: string; status: number }>(
+      `select actor, action, entity, entity_id, status from servicios.audit_log where at >= $1 and entity in ('llave', 'sesion') and actor = $2 order by id`,
+      [desde, JOHN.personaId],
+    );
+    expect(rows).toEqual([
+      { actor: JOHN.personaId, action: 'create', entity: 'llave', entity_id: alta.body.id, status: 201 },
+      { actor: JOHN.personaId, action: 'delete', entity: 'sesion', entity_id: claimsOf(b.access_token).sid, status: 204 },
+      { actor: JOHN.personaId, action: 'delete', entity: 'llave', entity_id: alta.body.id, status: 204 },
+    ]);
+  });
+
   it('a live event stream of a session ended elsewhere says caducado within 5 s', async () => {
     const a = await signIn(s, JOHN.doc, JOHN.email, '198.51.100.55');
     const b = await signIn(s, JOHN.doc, JOHN.email, '198.51.100.56');

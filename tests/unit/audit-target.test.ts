@@ -7,6 +7,14 @@ describe('what the audit log records for a services path', () => {
     expect(auditTarget('PUT', '/acto/42')).toEqual({ entity: 'acto', action: 'update', entityId: '42' });
     expect(auditTarget('GET', '/clientes')).toEqual({ entity: 'persona', action: 'read', entityId: null });
   });
+  it("records the account's security changes under /auth", () => {
+    expect(auditTarget('POST', '/auth/passkey/alta')).toEqual({ entity: 'llave', action: 'create', entityId: null });
+    expect(auditTarget('DELETE', '/auth/llaves/k1')).toEqual({ entity: 'llave', action: 'delete', entityId: 'k1' });
+    expect(auditTarget('DELETE', '/auth/sesiones/s1')).toEqual({ entity: 'sesion', action: 'delete', entityId: 's1' });
+    expect(auditTarget('POST', '/auth/sesiones/cerrar-otras')).toEqual({ entity: 'sesion', action: 'delete', entityId: null });
+    expect(auditTarget('DELETE', '/auth/usuarios/p1/sesiones')).toEqual({ entity: 'sesion', action: 'delete', entityId: 'p1' });
+    expect(auditTarget('DELETE', '/auth/personal/8/sesiones')).toEqual({ entity: 'sesion', action: 'delete', entityId: '8' });
+  });
   it('skips the words of list paths', () => {
     expect(auditTarget('GET', '/persona/owner/p1')).toEqual({ entity: 'persona', action: 'read', entityId: 'p1' });
     expect(auditTarget('GET', '/acto/expediente/e1')).toEqual({ entity: 'acto', action: 'read', entityId: 'e1' });
@@ -15,6 +23,8 @@ describe('what the audit log records for a services path', () => {
   });
   it('ignores what is not audited, including names of Object.prototype', () => {
     expect(auditTarget('GET', '/auth/refresh')).toBeNull();
+    expect(auditTarget('GET', '/auth/sesiones')).toBeNull();
+    expect(auditTarget('POST', '/auth/passkey/alta/opciones')).toBeNull();
     expect(auditTarget('GET', '/constructor/x')).toBeNull();
     expect(auditTarget('GET', '/__proto__')).toBeNull();
     expect(auditTarget('toString', '/persona/x')).toBeNull();

@@ -1,5 +1,5 @@
 import { Button, Popconfirm } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MailOutlined } from '@ant-design/icons';
 import { useCustomMutation, useNotification, useUpdate, type BaseRecord } from '@refinedev/core';
 import { serviciosUrl } from '../../../resources/servicios-url';
 import personal from '../../../resources/personal';
@@ -9,7 +9,8 @@ import { useCalendarInvitation } from './use-calendar-invitation';
 
 /**
  * The staff row's extra actions (spec): Activar/Desactivar and the calendar invitation; and
- * 'Invitar' (issue 30): the portal invitation to the recorded e-mail, whose PIN binds the account.
+ * 'Invitar' (issue 30): the portal invitation to the recorded e-mail, whose PIN binds the account;
+ * 'Cerrar sesiones': every session of the account ends at once (a lost phone, a leaver).
  */
 export default function PersonalAcciones({ record }: { record: BaseRecord }) {
   const { open: notify } = useNotification();
@@ -17,6 +18,7 @@ export default function PersonalAcciones({ record }: { record: BaseRecord }) {
   const { mutate, mutation } = useUpdate();
   const invitation = useCalendarInvitation();
   const { mutate: invitar, mutation: invitando } = useCustomMutation();
+  const { mutate: cerrarSesiones, mutation: cerrando } = useCustomMutation<{ message: string }>();
   const active = record.is_active === true;
 
   const toggle = () =>
@@ -35,6 +37,19 @@ export default function PersonalAcciones({ record }: { record: BaseRecord }) {
       values: {},
       successNotification: { type: 'success', message: 'Invitación enviada', description: `Enviada a ${String(record.email ?? '')}` },
       errorNotification: (e) => ({ type: 'error', message: 'No se pudo enviar la invitación', description: e?.message }),
+    });
+
+  const cerrarSusSesiones = () =>
+    cerrarSesiones({
+      url: serviciosUrl('personas', 'cerrarSesionesPersonal', { id: record.id }),
+      method: 'delete',
+      values: {},
+      successNotification: (r) => ({ type: 'success', message: r?.data.message ?? 'Sesiones cerradas' }),
+      errorNotification: (e) => ({
+        type: 'error',
+        message: 'No se pudieron cerrar las sesiones',
+        description: e?.statusCode === 404 ? 'Este miembro del personal aún no ha entrado en el portal.' : e?.message,
+      }),
     });
 
   return (
@@ -74,6 +89,17 @@ export default function PersonalAcciones({ record }: { record: BaseRecord }) {
           Invitación
         </Button>
       </Popconfirm>
+      {record.numero_documento ? (
+        <Popconfirm
+          title="¿Cerrar todas sus sesiones?"
+          description="Dejará de tener acceso en todos sus dispositivos hasta que vuelva a entrar."
+          okText="Cerrar sesiones"
+          cancelText="Cancelar"
+          onConfirm={cerrarSusSesiones}
+        >
+          <Button size="small" icon={<LogoutOutlined />} loading={cerrando.isPending} aria-label="Cerrar sesiones" title="Cerrar sesiones" />
+        </Popconfirm>
+      ) : null}
     </>
   );
 }
