@@ -72,6 +72,8 @@ function open() {
   flujo ??= import('./live-stream').then(({ abrirFlujo }) =>
     abrirFlujo({
       onCambio: deliver,
+      // the server may have missed changes (its database connection came back): everything again
+      onRecargar: () => everyone('*'),
       onAbierto: () => {
         stopPolling();
         // what changed while the stream was not open (or before it first opened) is asked again once

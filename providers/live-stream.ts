@@ -10,6 +10,9 @@ import { cambioCasoSchema, type CambioCaso } from '../domain/eventos';
  * would end up in logs, a ticket would cost a round trip and a table). Loaded only by the
  * liveProvider, when a page subscribes.
  *
+ * Changes that may have been missed (the server says `recargar`, or an event's position skips
+ * one) make every subscription ask for its data again.
+ *
  * Reconnects by itself: at once when the server ends the stream because its token expires
  * ('caducado': the session is refreshed first, which also refreshes the roles in the browser),
  * after a growing pause when the server cannot be reached, after a minute when it refused the
@@ -38,7 +41,7 @@ const PAUSA_MIN_MS = 1_000;
 const PAUSA_MAX_MS = 30_000;
 const PAUSA_RECHAZO_MS = 60_000;
 
-export function abrirFlujo(h: { onCambio(c: CambioCaso): void; onAbierto(): void; onCaido(): void }): Flujo {
+export function abrirFlujo(h: { onCambio(c: CambioCaso): void; onRecargar(): void; onAbierto(): void; onCaido(): void }): Flujo {
   let cerrado = false;
   let control: AbortController | null = null;
   let pausa = PAUSA_MIN_MS;
@@ -55,15 +58,29 @@ export function abrirFlujo(h: { onCambio(c: CambioCaso): void; onAbierto(): void
   /** Reads one stream to its end; true when it ended because its token expired. */
   async function leer(body: ReadableStream<Uint8Array>, abort: AbortController): Promise<boolean> {
     let caducado = false;
+    // the position of the last event read (its id): a skipped one means a change was missed
+    let posicion = 0;
+    const enSuSitio = (id: string | undefined) => {
+      const n = Number(id);
+      if (!Number.isInteger(n)) return true;
+      const seguido = n === posicion + 1;
+      posicion = n;
+      return seguido;
+    };
     const parser = createParser({
       onEvent(e) {
         if (e.event === 'listo') {
           pausa = PAUSA_MIN_MS;
+          posicion = 0;
           h.onAbierto();
         } else if (e.event === 'cambio') {
+          if (!enSuSitio(e.id)) return h.onRecargar();
           // read as the server's own schema says; anything else is ignored
           const c = cambioDe(e.data);
           if (c) h.onCambio(c);
+        } else if (e.event === 'recargar') {
+          enSuSitio(e.id);
+          h.onRecargar();
         } else if (e.event === 'caducado') caducado = true;
       },
     });

@@ -18,6 +18,11 @@
  * with NOTIFY on channel `portal_eventos` and every instance LISTENs on one connection of its own, so
  * a message posted through one instance reaches the streams held by all; on the embedded database
  * (one process) it is delivered in memory.
+ *
+ * A NOTIFY sent while an instance's LISTEN connection is down (the database restarting) never
+ * reaches it. So when that connection comes back, every stream of the instance is told `recargar`:
+ * the portal asks again for everything it shows. And an instance whose own LISTEN is down still
+ * NOTIFYs the others, and delivers its changes to its own streams in memory.
  */
 import type { MiddlewareHandler } from 'hono';
 import pg from 'pg';
@@ -46,6 +51,8 @@ export interface Suscriptor {
   /** public.notarias.id the stream's token says its holder is staff of. */
   notarias: number[];
   enviar(evento: EventoCaso): void;
+  /** Changes may have been missed (the LISTEN connection dropped): the portal asks for everything again. */
+  recargar(): void;
   cerrar(): void;
 }
 
@@ -103,7 +110,15 @@ export function centroEventos(
   };
 
   // entregar is a function declaration below: hoisted
-  const oyente = databaseUrl ? escuchar(databaseUrl, log, (cambios) => void entregar(cambios).catch((e: unknown) => log(`[eventos] no se pudo entregar: ${(e as Error).message}`))) : null;
+  const oyente = databaseUrl
+    ? escuchar(databaseUrl, log, {
+        oir: (cambios) => void entregar(cambios).catch((e: unknown) => log(`[eventos] no se pudo entregar: ${(e as Error).message}`)),
+        // what was NOTIFYed while the connection was down is lost: every stream here asks again
+        vuelto: () => {
+          for (const set of [...porUsuario.values()]) for (const s of [...set]) s.recargar();
+        },
+      })
+    : null;
 
   const centro: CentroEventos = {
     unir(s) {
@@ -132,8 +147,10 @@ export function centroEventos(
     },
 
     async publicar(cambios) {
-      if (!oyente?.escuchando()) return entregar(cambios);
-      // every instance (this one too) hears it and delivers to its own streams
+      if (!oyente) return entregar(cambios);
+      // every instance listening hears it and delivers to its own streams; this one too, unless its
+      // own LISTEN is down: then in memory
+      if (!oyente.escuchando()) await entregar(cambios);
       let trozo: CambioCaso[] = [];
       const enviar = async () => {
         if (trozo.length) await db.query('select pg_notify($1, $2)', [CANAL_NOTIFY, JSON.stringify(trozo)]);
@@ -179,11 +196,12 @@ export function centroEventos(
 /**
  * LISTEN on its own connection (a pooled one would be handed to other queries), opened again a
  * second after it drops. While it is down, publicar() delivers in memory: this instance's streams
- * still hear this instance's changes.
+ * still hear this instance's changes. `vuelto` is called each time it listens again after a drop.
  */
-function escuchar(url: string, log: (m: string) => void, oir: (cambios: CambioCaso[]) => void) {
+function escuchar(url: string, log: (m: string) => void, h: { oir(cambios: CambioCaso[]): void; vuelto(): void }) {
   let client: pg.Client | null = null;
   let listo = false;
+  let conexiones = 0;
   let cerrado = false;
   let reintento: ReturnType<typeof setTimeout> | undefined;
   const conectar = async () => {
@@ -203,7 +221,7 @@ function escuchar(url: string, log: (m: string) => void, oir: (cambios: CambioCa
     c.on('notification', (n) => {
       if (n.channel !== CANAL_NOTIFY || !n.payload) return;
       try {
-        oir(JSON.parse(n.payload) as CambioCaso[]);
+        h.oir(JSON.parse(n.payload) as CambioCaso[]);
       } catch {
         /* not ours */
       }
@@ -211,7 +229,12 @@ function escuchar(url: string, log: (m: string) => void, oir: (cambios: CambioCa
     try {
       await c.connect();
       await c.query(`listen ${CANAL_NOTIFY}`);
-      if (client === c) listo = true;
+      if (client !== c) return;
+      listo = true;
+      if (conexiones++ > 0) {
+        log('[eventos] LISTEN de nuevo: las pestañas abiertas vuelven a pedir sus datos');
+        h.vuelto();
+      }
     } catch (e) {
       caido(e as Error);
     }

@@ -17,7 +17,10 @@ export const MENSAJE_SERVIDOR_OCUPADO = 'El servidor atiende ya demasiadas conex
  * GET /eventos: the changes of the cases the caller may see, as server-sent events (server/eventos.ts).
  * Authorised by the same bearer token as every other route (the portal reads the stream with
  * fetch, which sends headers; EventSource cannot). Events: `listo` once open; `cambio` with
- * {expedienteId, recursos, tipo}; `caducado` just before the stream ends because its token
+ * {expedienteId, recursos, tipo}; `recargar` when changes may have been missed (the instance's
+ * LISTEN connection came back after a drop): the portal asks again for all it shows. Each
+ * `cambio` and `recargar` carries its position in the stream as the event id (1, 2, …): a
+ * position skipped is a gap, which the portal treats as `recargar`. `caducado` just before the stream ends because its token
  * expires, or its session ended or its rights changed (checked every few seconds): the portal
  * refreshes its session and opens a new one. A comment every LATIDO_MS.
  */
@@ -31,13 +34,18 @@ export function eventosRoutes(ctx: AppContext, centro: CentroEventos, latidoMs =
 
     let fin!: () => void;
     const terminado = new Promise<void>((resolve) => (fin = resolve));
-    const cola: EventoCaso[] = [];
+    const cola: (EventoCaso | 'recargar')[] = [];
     let despertar: (() => void) | null = null;
+    let posicion = 0;
     const suscriptor: Suscriptor = {
       userId: user.id,
       notarias: user.notarias,
       enviar(evento) {
         cola.push(evento);
+        despertar?.();
+      },
+      recargar() {
+        if (cola.at(-1) !== 'recargar') cola.push('recargar');
         despertar?.();
       },
       cerrar: () => fin(),
@@ -62,7 +70,11 @@ export function eventosRoutes(ctx: AppContext, centro: CentroEventos, latidoMs =
       try {
         await stream.writeSSE({ event: 'listo', data: '{}', retry: 3000 });
         for (;;) {
-          while (cola.length) await stream.writeSSE({ event: 'cambio', data: JSON.stringify(cola.shift()) });
+          while (cola.length) {
+            const e = cola.shift()!;
+            posicion++;
+            await stream.writeSSE(e === 'recargar' ? { event: 'recargar', data: '{}', id: String(posicion) } : { event: 'cambio', data: JSON.stringify(e), id: String(posicion) });
+          }
           const despierto = new Promise<'evento'>((resolve) => (despertar = () => resolve('evento')));
           if ((await Promise.race([despierto, terminado.then(() => 'fin' as const)])) === 'fin') break;
         }

@@ -33,7 +33,12 @@ async function abrir(server: RunningServer, token: string) {
     }
   })();
   await esperar(() => eventos.some((e) => e.event === 'listo'));
-  return { cambios: () => eventos.filter((e) => e.event === 'cambio').map((e) => JSON.parse(e.data) as { expedienteId: string }), cerrar: () => control.abort() };
+  return {
+    cambios: () => eventos.filter((e) => e.event === 'cambio').map((e) => JSON.parse(e.data) as { expedienteId: string }),
+    recargas: () => eventos.filter((e) => e.event === 'recargar').length,
+    ids: () => eventos.filter((e) => e.id !== undefined).map((e) => e.id),
+    cerrar: () => control.abort(),
+  };
 }
 
 async function esperar(cond: () => boolean, ms = 5_000) {
@@ -97,5 +102,58 @@ describe.skipIf(!adminUrl)('event streams across instances (PostgreSQL)', () => 
       await admin.exec(`drop database if exists ${name} with (force)`);
       await admin.close();
     }
-  });
+  }, 90_000);
+  it('a change committed while the LISTEN connections are down reaches every stream, or tells it to ask again, within 5 s', async () => {
+    const admin = await openPostgres(adminUrl!);
+    const name = `notaria_${randomUUID().slice(0, 8)}`;
+    await admin.exec(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const settings = { port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET };
+    const a = await startServer(settings, { log: () => undefined });
+    const b = await startServer(settings, { log: () => undefined });
+    try {
+      const { rows: p } = await a.ctx.db.query<{ id: string }>(
+        `insert into servicios.personas (tipo_persona, identificador_numero, nombre, primer_apellido, fecha_nacimiento, estado_civil)
+         values ('FISICA', '12345678Z', 'Prueba', 'Prueba', '1980-05-17', 'CASADO') returning id`,
+      );
+      const ana = p[0].id;
+      const { rows } = await a.ctx.db.query<{ id: string }>(
+        `insert into servicios.expedientes (titulo, persona_id, notaria_id, created_by) values ('Compraventa', $1, 1, $1) returning id`,
+        [ana],
+      );
+      const expediente = rows[0].id;
+      const token = await signAccessToken(TEST_JWT_SECRET, { sub: ana, app_role: 'assistant' });
+      const enA = await abrir(a, token);
+      const enB = await abrir(b, token);
+
+      // the database drops both instances' LISTEN connections (as a restart does), and a message
+      // is committed through A before they are back
+      const { rows: muertas } = await admin.query<{ ok: boolean }>(
+        `select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and query ilike 'listen %'`,
+        [name],
+      );
+      expect(muertas.length).toBe(2);
+      await new Promise((r) => setTimeout(r, 50));
+      const antes = Date.now();
+      const r = await fetch(`${a.url}${SERVICES}/expediente/${expediente}/mensajes`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ texto: 'Durante el corte' }),
+      });
+      expect(r.status).toBe(201);
+      // each stream hears the change, or is told to ask for everything again (which shows it)
+      const enterado = (f: typeof enA) => f.cambios().length > 0 || f.recargas() > 0;
+      await esperar(() => enterado(enA) && enterado(enB), 5_000);
+      expect(Date.now() - antes).toBeLessThan(5_000);
+      // every event carries its position in the stream: 1, 2, … without a gap
+      for (const f of [enA, enB]) expect(f.ids()).toEqual(f.ids().map((_, i) => String(i + 1)));
+      [enA, enB].forEach((f) => f.cerrar());
+    } finally {
+      await a.close();
+      await b.close();
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    }
+  }, 90_000);
 });
