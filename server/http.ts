@@ -221,3 +221,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   }
   throw new HttpError(400, r.error.issues[0]?.message ?? 'Datos inválidos', fieldErrors);
 }
+
+/**
+ * The most rows a list asked without ?page answers (the seeds' portal calls GET /persona/owner/{id}
+ * and /expediente/owner/{id} that way): no request reads an unbounded list.
+ */
+export const SIN_PAGINA = 500;

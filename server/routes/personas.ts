@@ -96,7 +96,8 @@ export function personaRoutes(ctx: AppContext) {
   /**
    * The personas owned by {id}, each as the caller may read it one by one; filtered by
    * identificador.tipo / identificador.numero or searched with q; with ?page (and pageSize) one
-   * page and its total, without it a plain array. Records disclosed to someone other than their
+   * page and its total, without it a plain array of at most SIN_PAGINA (Content-Range and
+   * X-Total-Count say when there are more). Records disclosed to someone other than their
    * owner are named in the audit log one by one.
    */
   app.get('/owner/:id', async (c) => {
@@ -114,7 +115,13 @@ export function personaRoutes(ctx: AppContext) {
     };
     const list = await listOwned(ctx.db, viewer, id, filters);
     if (viewer !== id && list.data.length) await auditDisclosed(ctx.db, viewer, list.data.map((p) => p.id));
-    return json(c, query.page ? list : list.data);
+    if (query.page) return json(c, list);
+    // the plain array is bounded (SIN_PAGINA): the headers say when there are more, as PostgREST does
+    if (list.total > list.data.length) {
+      c.header('Content-Range', `0-${list.data.length - 1}/${list.total}`);
+      c.header('X-Total-Count', String(list.total));
+    }
+    return json(c, list.data);
   });
 
   app.get('/:id', async (c) => json(c, await getPersona(ctx.db, c.get('user').id, c.req.param('id'))));

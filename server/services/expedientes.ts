@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { HttpError } from '../http.js';
+import { HttpError, SIN_PAGINA } from '../http.js';
 import type { ExpedienteDto, SORTABLE_EXPEDIENTE } from '../../domain/expediente.js';
 
 /**
@@ -154,7 +154,7 @@ export async function listarExpedientes(db: Queryable, personaId: string, viewer
          join servicios.personas p on p.id = e.persona_id and p.id = any($1::uuid[])
          left join public.notarias n on n.idint = e.notaria_id
         where e.persona_id = any($1::uuid[]) ${q ? `and (${contiene('e.titulo')} or ${contiene(CLIENTE_NOMBRE)} or ${contiene('n.nombre')})` : ''}
-        order by ${orderBy}`,
+        order by ${orderBy} limit ${SIN_PAGINA}`,
       params,
     );
     return rows.map(toDto);

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
-import { HttpError } from '../http.js';
+import { HttpError, SIN_PAGINA } from '../http.js';
 import { dropEmpty, type Persona, type PersonaInput, type PersonaPayload } from '../../domain/persona.js';
 
 /** The services API base, for the links of a record (same value as SERVICES_BASE in app.ts). */
@@ -204,12 +204,10 @@ async function listReadable(
     const nombre = `concat_ws(' ', p.razon_social, p.nombre, p.primer_apellido, p.segundo_apellido, p.identificador_numero)`;
     where += ` and ${sinAcentos(nombre)} like $${params.length}`;
   }
-  let limit = '';
-  if (filters.page) {
-    const size = Math.min(Math.max(filters.pageSize ?? 20, 1), 100);
-    params.push(size, (filters.page - 1) * size);
-    limit = ` limit $${params.length - 1} offset $${params.length}`;
-  }
+  // never the whole list: without ?page, the first SIN_PAGINA rows (the total says how many more)
+  const size = filters.page ? Math.min(Math.max(filters.pageSize ?? 20, 1), 100) : SIN_PAGINA;
+  params.push(size, ((filters.page ?? 1) - 1) * size);
+  const limit = ` limit $${params.length - 1} offset $${params.length}`;
   const { rows } = await db.query<PersonaRow & { access: Access; total: string | number }>(
     `select v.*, count(*) over () as total from (
        select ${PERSONA_COLUMNS}, ${ACCESS} from servicios.personas p where ${where}

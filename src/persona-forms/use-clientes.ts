@@ -46,33 +46,12 @@ function usePropiaYRepresentados(idPersona: string | undefined) {
   };
 }
 
-/**
- * The clients of the signed-in person: their own persona, the personas they own, and those that
- * granted them a privilegio in force. Sorted by display name, without duplicates.
- */
-export function useClientes(idPersona: string | undefined) {
-  const enabled = !!idPersona;
-  const otras = usePropiaYRepresentados(idPersona);
-  const propias = useList<Persona>({
-    resource: 'personas',
-    filters: [{ field: 'ownerId', operator: 'eq', value: idPersona }],
-    pagination: { mode: 'off' },
-    queryOptions: { enabled },
-    errorNotification: false,
-  });
-  const clientes = useMemo(() => porNombre([...otras.personas, ...propias.result.data]), [otras.personas, propias.result.data]);
-  return {
-    clientes,
-    isLoading: otras.isLoading || (enabled && propias.query.isLoading),
-    isError: otras.isError || propias.query.isError,
-  };
-}
-
 /** Personas of one page of the owner's list offered by the client selector. */
 export const CLIENTES_POR_PAGINA = 20;
 
 /**
- * The same clients for a select that searches on the server: one page of the personas the
+ * The clients of the signed-in person for a select that searches on the server (never the whole
+ * list: a client may own thousands of personas), sorted by name without duplicates: one page of the personas the
  * signed-in person owns (GET with ?page&pageSize&q, searched a moment after typing stops), plus
  * their own record and those they represent, searched here (they are few), and the client already
  * chosen (`elegida`), so the select can always name it.

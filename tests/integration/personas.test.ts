@@ -246,6 +246,26 @@ describe('PUT /persona/{id}', () => {
 });
 
 describe('GET /persona/owner/{id}', () => {
+  it('never answers an unbounded list: without ?page at most 500, with Content-Range saying how many more; pages reach the rest', async () => {
+    const muchos = await insertPersona(server, { nombre: 'Cliente', primerApellido: 'Con Muchas' });
+    const token = await server.token(muchos);
+    await server.ctx.db.query(
+      `insert into servicios.personas (owner_id, tipo_persona, identificador_tipo, identificador_numero, nombre, primer_apellido, fecha_nacimiento, estado_civil)
+       select $1, 'FISICA', 'PASAPORTE', 'P' || lpad(g::text, 7, '0'), 'Persona', 'Número ' || g, '1980-01-01', 'SOLTERO' from generate_series(1, 520) g`,
+      [muchos],
+    );
+    const res = await server.api(`/persona/owner/${muchos}`, { token });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as unknown[]).length).toBe(500);
+    expect(res.headers.get('Content-Range')).toBe('0-499/520');
+    expect(res.headers.get('X-Total-Count')).toBe('520');
+    const ultima = (await (await server.api(`/persona/owner/${muchos}?page=6&pageSize=100`, { token })).json()) as { data: unknown[]; total: number };
+    expect(ultima.total).toBe(520);
+    expect(ultima.data).toHaveLength(20);
+    const buscada = (await (await server.api(`/persona/owner/${muchos}?page=1&pageSize=20&q=${encodeURIComponent('número 517')}`, { token })).json()) as { data: { primerApellido: string }[] };
+    expect(buscada.data.map((p) => p.primerApellido)).toEqual(['Número 517']);
+  });
+
   it('lists the personas the caller owns, filtered by identifier type and number', async () => {
     const numero = nuevoNif();
     const id = await insertPersona(server, { owner, numero, nombre: 'Filtrada' });

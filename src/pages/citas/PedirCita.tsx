@@ -55,7 +55,7 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
   const { notarias, isLoading: cargandoNotarias, isError: errorNotarias } = useNotarias();
   const { personal, isLoading: cargandoPersonal } = usePersonal();
   const { asuntos, isLoading: cargandoAsuntos } = useAsuntos();
-  const { clientes, isLoading: cargandoClientes, isError: errorClientes } = useClientes();
+  const { clientes, isLoading: cargandoClientes, isError: errorClientes, onSearch: buscarClientes } = useClientes(e.clientId);
   const horas = useSlots(e.staff?.id, e.date);
   const { mutate: crear, mutation: creacion } = useCreate();
   const guardando = creacion.isPending;
@@ -178,7 +178,9 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
         style={{ width: '100%' }}
         loading={cargandoClientes}
         showSearch
-        optionFilterProp="label"
+        // searched on the server, a page at a time: a client may hold many personas
+        filterOption={false}
+        onSearch={buscarClientes}
         value={e.clientId}
         onChange={(clientId: string) => setE((prev) => ({ ...prev, clientId }))}
         options={clientes.map((c) => ({ value: c.id, label: nombrePersona(c) }))}

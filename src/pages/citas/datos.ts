@@ -1,5 +1,5 @@
 import { useList } from '@refinedev/core';
-import { useClientes as useClientesDe } from '../../persona-forms/use-clientes';
+import { useClientesBuscables } from '../../persona-forms/use-clientes';
 import { session } from '../../../providers/session';
 import type { CitaRow } from '../../../domain/citas';
 import { ASUNTOS_POR_DEFECTO } from '../../../domain/citas';
@@ -84,8 +84,11 @@ export function useCitas() {
   return { citas: result.data, isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
 }
 
-/** Who an appointment can be for: the clients of the signed-in person (see persona-forms/use-clientes). */
-export function useClientes() {
+/**
+ * Who an appointment can be for: the clients of the signed-in person, searched on the server a page
+ * at a time (see persona-forms/use-clientes); `elegida` stays named whatever the search.
+ */
+export function useClientes(elegida?: string) {
   const idPersona = session.get().idPersona ?? '';
-  return { idPersona, ...useClientesDe(idPersona) };
+  return { idPersona, ...useClientesBuscables(idPersona, elegida) };
 }
