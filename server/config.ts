@@ -109,7 +109,7 @@ export interface PrivacidadSettings {
   retencionCitasDias: number;
   /** How often the retention job runs (RETENCION_INTERVALO_SEGUNDOS). */
   intervaloSegundos: number;
-  /** Days identity-document images are kept after every case of their person finished (DOCUMENTOS_IDENTIDAD_DIAS). */
+  /** Days identity-document images are kept after the identity was verified or every case of their person finished (DOCUMENTOS_IDENTIDAD_DIAS). */
   documentosIdentidadDias: number;
 }
 

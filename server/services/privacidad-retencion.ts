@@ -22,17 +22,21 @@ export async function destruirVencidos(db: Db, cfg: PrivacidadSettings, storage?
   const claves: string[] = [];
   const hechas = await db.transaction(async (tx) => {
     const hechas: Destruccion[] = [];
-    // identity-document images whose purpose is served: every case of their person finished
-    // (FINALIZADO, COMPLETADO) at least documentosIdentidadDias ago
+    // identity-document images whose purpose is served, documentosIdentidadDias after: the office
+    // verified the person's identity (or a qualified certificate proved it), or every case of
+    // their person finished (FINALIZADO, COMPLETADO)
     const identidad = await tx.query<{ persona_id: string; claves: string[] }>(
       `with vencidos as (
          select d.id from servicios.documentos d
           where d.tipo = any($2::text[]) and d.persona_id is not null
-            and exists (select 1 from servicios.expedientes e where e.persona_id = d.persona_id)
-            and not exists (select 1 from servicios.expedientes e where e.persona_id = d.persona_id and e.estado not in ('FINALIZADO', 'COMPLETADO'))
-            and greatest((select max(e.updated_at) from servicios.expedientes e where e.persona_id = d.persona_id),
-                         (select max(h.created_at) from servicios.expediente_estados h where h.persona_id = d.persona_id))
-                + make_interval(days => $1) <= now()
+            and (exists (select 1 from servicios.usuarios u join servicios.identidades i on i.usuario_id = u.id
+                          where u.persona_id = d.persona_id and i.metodo in ('oficina', 'certificado')
+                            and i.probado_at + make_interval(days => $1) <= now())
+                 or (exists (select 1 from servicios.expedientes e where e.persona_id = d.persona_id)
+                     and not exists (select 1 from servicios.expedientes e where e.persona_id = d.persona_id and e.estado not in ('FINALIZADO', 'COMPLETADO'))
+                     and greatest((select max(e.updated_at) from servicios.expedientes e where e.persona_id = d.persona_id),
+                                  (select max(h.created_at) from servicios.expediente_estados h where h.persona_id = d.persona_id))
+                         + make_interval(days => $1) <= now()))
           for update of d
        ), borrados as (
          delete from servicios.documentos d using vencidos v where d.id = v.id returning d.persona_id, d.clave

@@ -77,4 +77,24 @@ describe('identity-document images', () => {
     await res.arrayBuffer();
     expect(res.status).toBe(404);
   });
+
+  it('go a configured time after the office verified the identity, even while a case is open', async () => {
+    // 'otro' has an open case and an identity image; the office checked the document 10, then 31 days ago
+    await q(`insert into servicios.expedientes (titulo, persona_id, notaria_id, created_by) values ('Herencia', $1, 1, $1)`, [ids.otro]);
+    const res = await s.api(`/persona/${ids.otro}/documentos`, { method: 'POST', token: tokens.otro, body: formulario(JPEG, 'dni.jpg', { tipo: 'DNI_ANVERSO' }) });
+    const doc = ((await res.json()) as { id: string }).id;
+    expect(res.status).toBe(201);
+    const [{ id: usuario }] = await q<{ id: string }>(
+      `insert into servicios.usuarios (tipo_documento, numero_documento, email, persona_id)
+       select identificador_tipo, identificador_numero, 'otro@example.com', id from servicios.personas where id = $1 returning id`,
+      [ids.otro],
+    );
+    await q(`insert into servicios.identidades (usuario_id, metodo, detalle, probado_at) values ($1, 'oficina', 'presencial', now() - interval '10 days')`, [usuario]);
+    expect(await destruirVencidos(s.ctx.db, CONFIG, s.ctx.storage)).toEqual([]);
+    await q(`update servicios.identidades set probado_at = now() - interval '31 days' where usuario_id = $1`, [usuario]);
+    expect(await destruirVencidos(s.ctx.db, CONFIG, s.ctx.storage)).toEqual([
+      { tipo: 'documento_identidad', personaId: ids.otro, registros: 1, detalle: { documentos: 1 } },
+    ]);
+    expect(await q('select id from servicios.documentos where id = $1', [doc])).toEqual([]);
+  });
 });
