@@ -241,7 +241,7 @@ function values(input: PersonaInput) {
 
 /** A client's record cannot take the document a registered user signs in with (trigger of 0011). */
 export const MENSAJE_DOCUMENTO_REGISTRADO =
-  'Ese documento pertenece a un usuario registrado del portal: no se puede crear otra ficha con él. Para darle acceso, añádelo como representante.';
+  'Ese documento pertenece a un usuario registrado del portal: no se puede crear otra ficha con él. Para darle acceso, añádalo como representante.';
 
 /** Unique violations as the portal reads them: a registered user's document (409), or the same identifier twice under one owner (403, code persona_exists). */
 function duplicate(e: unknown): never {

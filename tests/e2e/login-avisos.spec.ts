@@ -20,7 +20,7 @@ for (const [width, height] of [
       });
       await page.goto('/expedientes');
       await expect(page).toHaveURL(/\/login/);
-      await expect(page.getByText('Tu sesión ha caducado. Vuelve a acceder para continuar.')).toBeVisible();
+      await expect(page.getByText('Su sesión ha caducado. Vuelva a acceder para continuar.')).toBeVisible();
       await screenshot(page, `login-sesion-caducada-${width}`);
       // said once: signing in again works and a later visit to the login is a plain one
       await signIn(page, documento);
@@ -40,7 +40,7 @@ for (const [width, height] of [
       await page.getByRole('button', { name: 'Volver' }).click();
       await expect(page.getByRole('heading', { name: 'Acceso al Portal Notarial' })).toBeVisible();
 
-      await expect(page.getByText(`Ya te enviamos un código para ${documento}.`)).toBeVisible();
+      await expect(page.getByText(`Ya le enviamos un código para ${documento}.`)).toBeVisible();
       await screenshot(page, `login-pin-enviado-${width}`);
       await page.getByRole('button', { name: 'Introducir el código' }).click();
       await expect(page.getByRole('heading', { name: 'Introducir Código de Acceso' })).toBeVisible();

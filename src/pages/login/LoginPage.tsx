@@ -135,7 +135,7 @@ export default function LoginPage() {
     } catch (e) {
       if (e instanceof AuthProxyError && e.status === 429 && pinVigente && pinVigente.username === username && pinVigente.tipo === tipo) {
         // a new code cannot be sent yet, but the one just sent still works
-        notify({ type: 'success', message: 'Código ya enviado', description: 'Introduce el código que te enviamos hace un momento.' });
+        notify({ type: 'success', message: 'Código ya enviado', description: 'Introduzca el código que le enviamos hace un momento.' });
         usarPinEnviado({ ...pinVigente, notaria });
       } else if (e instanceof AuthProxyError && (e.status === 403 || e.message === 'Usuario no registrado')) {
         notify({ type: 'error', message: 'Usuario no registrado', description: 'Introduce tu email para completar el registro.' });
@@ -237,7 +237,7 @@ export default function LoginPage() {
           <Alert type="error" showIcon message="No se pudo acceder con su certificado" description={canje.mensaje} className="login-alert" />
         )}
         {caducada && step === 'initial' && (
-          <Alert type="warning" showIcon message="Tu sesión ha caducado. Vuelve a acceder para continuar." className="login-alert" />
+          <Alert type="warning" showIcon message="Su sesión ha caducado. Vuelva a acceder para continuar." className="login-alert" />
         )}
 
         {step === 'initial' && pinVigente && (
@@ -245,7 +245,7 @@ export default function LoginPage() {
             type="info"
             showIcon
             className="login-alert"
-            message={`Ya te enviamos un código para ${pinVigente.username}.`}
+            message={`Ya le enviamos un código para ${pinVigente.username}.`}
             action={
               <Button size="small" onClick={() => usarPinEnviado(pinVigente)}>
                 Introducir el código
@@ -284,7 +284,7 @@ export default function LoginPage() {
         {step === 'initial' && <CertificadoAcceso notaria={notaria} to={params.get('to')} />}
         {step === 'pincode' && (
           <PinForm
-            intro="Introduce el código de acceso que hemos enviado a tu email."
+            intro="Introduzca el código de acceso que le hemos enviado por email."
             pin={pin}
             error={pinError}
             busy={verifying}
@@ -304,7 +304,7 @@ export default function LoginPage() {
           <PinForm
             intro={
               <>
-                Introduce el código de registro que hemos enviado a <strong>{maskEmail(email)}</strong>
+                Introduzca el código de registro que le hemos enviado a <strong>{maskEmail(email)}</strong>
               </>
             }
             pin={pin}
@@ -320,7 +320,7 @@ export default function LoginPage() {
         {step === 'registration-success' && (
           <>
             <p className="login-text">
-              Tu registro se ha completado correctamente. Pulsa &apos;Acceder&apos; para recibir tu código de acceso.
+              Su registro se ha completado correctamente. Pulse &apos;Acceder&apos; para recibir su código de acceso.
             </p>
             <Button type="primary" block size="large" onClick={() => go('initial')} autoFocus>
               Acceder
