@@ -100,7 +100,7 @@ test('the admin sees Notarías; an assistant does not and is sent from /admin/no
   await expect(admin.getByText('Bienvenido Marta Ortega Vidal')).toBeVisible();
   const adminNav = admin.getByRole('navigation', { name: 'Navegación principal' });
   await adminNav.getByRole('link', { name: 'Notarías' }).click();
-  await expect(admin).toHaveURL(/\/admin\/notarias$/);
+  await expect(admin).toHaveURL(/\/admin\/notarias(\?|$)/);
   await expect(adminNav.getByRole('link', { name: 'Notarías' })).toHaveAttribute('aria-current', 'page');
   await expect(admin.getByRole('heading', { name: 'Administración de Notarías' })).toBeVisible();
   await screenshot(admin, 'login-admin-notarias');
