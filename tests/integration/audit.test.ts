@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { auditWriter } from '../../server/audit';
+import { AUDIT_ENTITIES, auditWriter } from '../../server/audit';
 import type { Queryable } from '../../server/db/db';
 
 /**
@@ -336,7 +336,7 @@ describe('GET /auditoria', () => {
 
   it('a bad filter is a 400 with a Spanish message', async () => {
     for (const [query, message] of [
-      ['?entity=usuarios', 'La entidad debe ser persona, privilegio, expediente, acto, cita, documento, copia, mensaje, borrador o verificacion'],
+      ['?entity=usuarios', `La entidad debe ser ${AUDIT_ENTITIES.slice(0, -1).join(', ')} o ${AUDIT_ENTITIES.at(-1)}`],
       ['?actor=nadie', 'El actor debe ser un identificador de persona'],
       ['?pageSize=1000', 'El tamaño de página debe estar entre 1 y 100'],
       ['?page=0', 'La página debe ser un número entero positivo'],
