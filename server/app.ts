@@ -67,8 +67,11 @@ export function createApp(ctx: AppContext) {
   // route answers, which makes every answer be copied once more; same-origin GETs skip that.
   app.use('*', (c, next) => (c.req.header('Origin') ? allowCrossOrigin(c, next) : next()));
   const bodyOfAnyRoute = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => json(c, { message: MENSAJE_DEMASIADO_GRANDE }, 413) });
-  // an upload (a document of 20 MB at most, multipart) may be larger; refused by its declared length before it is read
-  const bodyOfUpload = bodyLimit({ maxSize: MAX_SUBIDA_BYTES, onError: (c) => json(c, { message: MENSAJE_ARCHIVO_GRANDE }, 413) });
+  // an upload (a document of 20 MB at most, multipart) may be larger; refused by its declared length
+  // before it is read. A chunked one is not read whole here (bodyLimit would): storage/subida.ts
+  // streams it and stops it at MAX_SUBIDA_BYTES.
+  const uploadLimit = bodyLimit({ maxSize: MAX_SUBIDA_BYTES, onError: (c) => json(c, { message: MENSAJE_ARCHIVO_GRANDE }, 413) });
+  const bodyOfUpload: MiddlewareHandler = (c, next) => (c.req.header('Content-Length') === undefined ? next() : uploadLimit(c, next));
   const limitBody: MiddlewareHandler = (c, next) => (c.req.method === 'POST' && RUTA_SUBIDA.test(c.req.path) ? bodyOfUpload : bodyOfAnyRoute)(c, next);
   const { bodyGraceSeconds: graceSeconds, bodyMinBytesPerSecond: minBytesPerSecond } = ctx.config;
   const largeBodies = fewLargeBodiesAtATime(LARGE_BODIES_AT_ONCE, { graceSeconds, minBytesPerSecond }, ctx.config.jwtSecret);

@@ -9,6 +9,8 @@ export const MENSAJE_ARCHIVO_GRANDE = 'El archivo supera el tamaño máximo de 2
 export const MENSAJE_TIPO_ARCHIVO = 'El archivo debe ser un PDF, una imagen JPEG o una imagen PNG';
 export const MENSAJE_SIN_ARCHIVO = 'Adjunte el archivo en el campo «archivo»';
 export const MENSAJE_ARCHIVO_VACIO = 'El archivo está vacío';
+/** A part header the multipart parser refuses: in practice control characters in the file's name. */
+export const MENSAJE_NOMBRE_ARCHIVO = 'El nombre del archivo contiene caracteres no válidos: cámbielo y súbalo de nuevo';
 
 /** The paths that take an upload (POST, multipart field `archivo`): their body may reach MAX_SUBIDA_BYTES. */
 export const RUTA_SUBIDA = /\/(expediente|persona)\/[^/]+\/documentos\/?$/;

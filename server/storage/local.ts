@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { assertKey, type Storage } from './storage.js';
 
 /**
@@ -18,14 +19,16 @@ export function localStorage(dir: string): Storage {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      const handle = await fsp.open(tmp, 'wx');
       try {
-        await handle.writeFile(body);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
+        // a stream is written as it arrives (its stream closes the file), then flushed like the bytes
+        if (!(body instanceof Uint8Array)) await pipeline(body, fs.createWriteStream(tmp, { flags: 'wx' }));
+        const handle = await fsp.open(tmp, body instanceof Uint8Array ? 'wx' : 'r+');
+        try {
+          if (body instanceof Uint8Array) await handle.writeFile(body);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await fsp.rename(tmp, file);
       } catch (e) {
         await fsp.rm(tmp, { force: true });

@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertKey, type Storage } from './storage.js';
 
@@ -19,6 +24,9 @@ export interface S3Settings {
 export function s3Storage(s: S3Settings): Storage {
   const client = new S3Client({
     region: s.region,
+    // a stream is sent with its length as one plain PUT, not as aws-chunked with a trailing
+    // checksum, which not every S3-compatible server reads
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     forcePathStyle: s.forcePathStyle,
     ...(s.endpoint ? { endpoint: s.endpoint } : {}),
     ...(s.accessKeyId && s.secretAccessKey ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } } : {}),
@@ -27,7 +35,20 @@ export function s3Storage(s: S3Settings): Storage {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: Key(key), Body: body, ContentType: contentType, ContentLength: body.byteLength }));
+      if (body instanceof Uint8Array) {
+        await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: Key(key), Body: body, ContentType: contentType, ContentLength: body.byteLength }));
+        return;
+      }
+      // a single PUT needs the length first: a stream waits in a temporary file, never in memory
+      const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-subida-'));
+      try {
+        const file = path.join(dir, 'archivo');
+        await pipeline(body, fs.createWriteStream(file));
+        const { size } = await fsp.stat(file);
+        await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: Key(key), Body: fs.createReadStream(file), ContentType: contentType, ContentLength: size }));
+      } finally {
+        await fsp.rm(dir, { recursive: true, force: true });
+      }
     },
     async get(key) {
       try {

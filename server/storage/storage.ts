@@ -7,8 +7,11 @@ import { Readable } from 'node:stream';
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** Stores the bytes under key; resolves once they are durable in the backend. */
-  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes under key; resolves once they are durable in the backend. A stream is
+   * written as it arrives (an upload never sits whole in memory); if it fails, nothing is stored.
+   */
+  put(key: string, body: Uint8Array | Readable, contentType: string): Promise<void>;
   /** The stored bytes as a stream, or null when the key holds nothing. */
   get(key: string): Promise<{ body: Readable; size: number | null } | null>;
   /** Removes the key; nothing stored there is not an error. */

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { ANA } from '../support/sign-in';
@@ -65,4 +68,84 @@ describe('storage bounds of uploads', () => {
     const { loadConfig } = await import('../../server/config');
     expect(loadConfig({}).documentos).toEqual({ cuotaCuentaBytes: 200 * 1024 * 1024, cuotaDuenoBytes: 100 * 1024 * 1024, subidasPorMinuto: 10 });
   });
+});
+
+describe('uploads are streamed', () => {
+  it('an upload is written to the storage while it still arrives, never held whole; a refused one leaves nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-archivos-'));
+    const s = await startTestServer({ storage: { kind: 'local', dir } });
+    servers.push(s);
+    const token = await s.token(ANA.personaId);
+    const limite = '----portalprueba';
+    const enc = new TextEncoder();
+    const relleno = new Uint8Array(64 * 1024).fill(0x20);
+    let seguir!: () => void;
+    const pausa = new Promise<void>((r) => (seguir = r));
+    let enviados = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        if (enviados === 0) c.enqueue(enc.encode(`--${limite}\r\nContent-Disposition: form-data; name="archivo"; filename="grande.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`));
+        else if (enviados <= 160) c.enqueue(relleno); // 10 MB
+        else {
+          c.enqueue(enc.encode(`\n%%EOF\n\r\n--${limite}\r\nContent-Disposition: form-data; name="tipo"\r\n\r\nDNI_ANVERSO\r\n--${limite}--\r\n`));
+          c.close();
+        }
+        enviados++;
+        if (enviados === 33) await pausa; // 2 MB sent, then the client waits
+      },
+    });
+    const respuesta = fetch(`${s.url}/nt/demo/v1/servicios/persona/${ANA.personaId}/documentos`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${limite}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // while the body is held half-way, its first 2 MB are already in a file of the storage
+    const enDisco = () => {
+      let mayor = 0;
+      const walk = (d: string) => {
+        for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+          const p = path.join(d, e.name);
+          if (e.isDirectory()) walk(p);
+          else mayor = Math.max(mayor, fs.statSync(p).size);
+        }
+      };
+      walk(dir);
+      return mayor;
+    };
+    const hasta = Date.now() + 10_000;
+    while (enDisco() < 1024 * 1024 && Date.now() < hasta) await new Promise((r) => setTimeout(r, 50));
+    expect(enDisco()).toBeGreaterThanOrEqual(1024 * 1024);
+    seguir();
+    const res = await respuesta;
+    const doc = (await res.json()) as { tamano: number; tipo: string };
+    expect(res.status).toBe(201);
+    expect(doc.tamano).toBeGreaterThan(10 * 1024 * 1024);
+    // the field after the file still counts
+    expect(doc.tipo).toBe('DNI_ANVERSO');
+
+    // a file over 20 MB sent without a length is stopped as it arrives: 413, and no file is left
+    const archivos = () => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+    const antes = archivos();
+    let trozos = 0;
+    const grande = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (trozos++ === 0) c.enqueue(enc.encode(`--${limite}\r\nContent-Disposition: form-data; name="archivo"; filename="g.pdf"\r\n\r\n%PDF-1.4\n`));
+        else if (trozos < 400) c.enqueue(relleno); // 25 MB
+        else c.close();
+      },
+    });
+    const rechazada = await fetch(`${s.url}/nt/demo/v1/servicios/persona/${ANA.personaId}/documentos`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${limite}` },
+      body: grande,
+      duplex: 'half',
+    } as RequestInit).catch(() => null);
+    if (rechazada) {
+      expect(rechazada.status).toBe(413);
+      expect(((await rechazada.json()) as { message: string }).message).toBe('El archivo supera el tamaño máximo de 20 MB');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(archivos()).toBe(antes);
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { TEST_JWT_SECRET, startTestServer, type TestServer } from '../support/se
 import { ANA, LUCIA } from '../support/sign-in';
 import { PDF, formulario } from '../support/archivos';
 import { MENSAJES_IDENTIFICADOR } from '../../domain/identifiers';
+import { MENSAJE_NOMBRE_ARCHIVO } from '../../server/storage/archivo';
 
 /**
  * Issue 31, item 14: a document name kept the right-to-left override ('factura\u202Efdp.pdf'
@@ -26,11 +27,14 @@ describe('document names', () => {
     for (const [enviado, guardado] of [
       ['factura\u202Efdp.pdf', 'facturafdp.pdf'],
       ['\u2066escritura\u2069\u200B \u200Ffinal\u2028.pdf', 'escritura final.pdf'],
-      ['a\u0007b\u061Cc\uFEFF.pdf', 'abc.pdf'],
+      ['ab\u061Cc\uFEFF.pdf', 'abc.pdf'],
     ]) {
       const res = await s.api(`/expediente/${expediente}/documentos`, { method: 'POST', token: staff, body: formulario(PDF, enviado, { tipo: 'OTRO' }) });
       expect([enviado, res.status, (await res.json()).nombre]).toEqual([enviado, 201, guardado]);
     }
+    // a C0 control character makes the part's header invalid: refused with a clear reason, nothing stored
+    const res = await s.api(`/expediente/${expediente}/documentos`, { method: 'POST', token: staff, body: formulario(PDF, 'a\u0007b.pdf', { tipo: 'OTRO' }) });
+    expect([res.status, (await res.json()).message]).toEqual([400, MENSAJE_NOMBRE_ARCHIVO]);
   });
 });
 
