@@ -7,7 +7,12 @@ import { HttpError } from '../http.js';
  * for VIGENCIA_MS on each instance: a session ended or a right removed (its version moved on,
  * 0047_sesiones_y_llaves.sql) stops its tokens within that time on every instance, with no message
  * between instances; an ending on this instance (logout, /perfil) forgets the entry at once.
- * A hit costs a Map lookup; a miss one indexed read per session every VIGENCIA_MS.
+ * A hit costs a Map lookup; a miss one indexed read.
+ *
+ * Only answers are kept, never a read under way: each request reads on its own. The embedded
+ * database runs one transaction at a time and a statement outside it waits for it, so a read
+ * another request started may be waiting behind this request's transaction; this request waiting
+ * in turn for that read would be a deadlock (the database's watchdog then stopped everything).
  */
 export const VIGENCIA_MS = 3000;
 const MAX_ENTRADAS = 20_000;
@@ -19,7 +24,10 @@ interface Estado {
   tieneLlave: boolean;
 }
 
-const estados = new Map<string, { at: number; estado: Estado | Promise<Estado> }>();
+const estados = new Map<string, { at: number; estado: Estado }>();
+/** The latest read started per session: only its answer is kept (an ending meanwhile forgets it). */
+const lecturas = new Map<string, number>();
+let ultimaLectura = 0;
 
 export type Veredicto = 'ok' | 'terminada' | 'desfasada';
 
@@ -45,13 +53,20 @@ export function estadoSesion(db: Queryable, sid: string): Estado | Promise<Estad
   const hit = estados.get(sid);
   if (hit && now - hit.at < VIGENCIA_MS) return hit.estado;
   if (estados.size >= MAX_ENTRADAS) estados.delete(estados.keys().next().value as string);
-  const pendiente = leer(db, sid);
-  estados.set(sid, { at: now, estado: pendiente });
-  pendiente.then(
-    (estado) => estados.get(sid)?.estado === pendiente && estados.set(sid, { at: now, estado }),
-    () => estados.delete(sid), // a failed read is not remembered
+  if (lecturas.size >= MAX_ENTRADAS) lecturas.delete(lecturas.keys().next().value as string);
+  const lectura = ++ultimaLectura;
+  lecturas.set(sid, lectura);
+  const ultima = () => lecturas.get(sid) === lectura && lecturas.delete(sid);
+  return leer(db, sid).then(
+    (estado) => {
+      if (ultima()) estados.set(sid, { at: now, estado });
+      return estado;
+    },
+    (e: unknown) => {
+      ultima(); // a failed read is not remembered
+      throw e;
+    },
   );
-  return pendiente;
 }
 
 /**
@@ -69,7 +84,10 @@ export async function comprobarSesion(db: Queryable, claims: Record<string, unkn
 
 /** Forgets sessions this instance ended (others see it within VIGENCIA_MS). */
 export function olvidarSesiones(ids: string[]): void {
-  for (const id of ids) estados.delete(id);
+  for (const id of ids) {
+    estados.delete(id);
+    lecturas.delete(id);
+  }
 }
 
 export const MENSAJE_SESION_TERMINADA = 'La sesión ha terminado. Inicie sesión de nuevo.';

@@ -60,7 +60,14 @@ export async function openPgliteInWorker(dataDir: string | null, opts: { stateme
   }
 }
 
-type Call = { resolve(v: unknown): void; reject(e: unknown): void; script: boolean };
+type Call = { resolve(v: unknown): void; reject(e: unknown): void; script: boolean; what: string; since: number };
+
+/** What a call asks, for the log of a stall: its operation and the start of its SQL, never its parameters. */
+function whatOf(ask: Ask): string {
+  const sql = 'sql' in ask ? ask.sql : 'statements' in ask ? ask.statements.map((st) => st.sql).join('; ') : '';
+  const tx = 'txId' in ask && ask.txId ? ` (transacción ${ask.txId})` : '';
+  return `${ask.op}${tx}${sql ? `: ${sql.replace(/\s+/g, ' ').trim().slice(0, 160)}` : ''}`;
+}
 
 async function start(dataDir: string | null, unlock: () => void, statementTimeoutMs: number): Promise<Db> {
   const entry = await workerEntry();
@@ -75,6 +82,8 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
   let generation = 0;
   /** Workers ended on purpose (by the watchdog, or by close): their exit is not a crash. */
   const retired = new WeakSet<Worker>();
+  /** Open transactions: since when, and their last call (a stall names what held the database). */
+  const openTx = new Map<number, { since: number; last: string }>();
 
   const failPending = (e: Error) => {
     for (const call of pending.values()) call.reject(e);
@@ -116,6 +125,11 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
     const stuck = worker;
     retired.add(stuck);
     console.error(`PGlite: una sentencia superó ${statementTimeoutMs / 1000} s; se detiene y la base de datos se abre de nuevo`);
+    // what was waiting, and which transaction held the database meanwhile
+    const now = Date.now();
+    for (const [txId, t] of openTx) console.error(`  transacción ${txId} abierta hace ${now - t.since} ms; su última llamada: ${t.last}`);
+    for (const c of [...pending.values()].slice(0, 5)) console.error(`  esperaba hace ${now - c.since} ms: ${c.what}`);
+    openTx.clear();
     failPending(statementTimeout());
     if (!dataDir) {
       // an in-memory database would come back empty: it stops instead
@@ -135,7 +149,7 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
     const id = ++lastId;
     if (!pending.size) lastProgress = Date.now();
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, script });
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, script, what: whatOf(ask), since: Date.now() });
       worker.postMessage({ ...ask, id });
     });
   };
@@ -152,12 +166,16 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
     async transaction(fn) {
       const txId = await call<number>({ op: 'begin' });
       const begunIn = generation;
+      openTx.set(txId, { since: Date.now(), last: 'begin' });
       /**
        * The watchdog restarted the database while this transaction was open (its statements and
        * BEGIN went with the old worker): as a connection PostgreSQL ended, it fails with 08006.
        */
-      const inTx = <T>(ask: Ask, script = false) =>
-        generation === begunIn && !restarting ? call<T>(ask, script) : Promise.reject(transactionLost());
+      const inTx = <T>(ask: Ask, script = false) => {
+        const open = openTx.get(txId);
+        if (open) open.last = whatOf(ask);
+        return generation === begunIn && !restarting ? call<T>(ask, script) : Promise.reject(transactionLost());
+      };
       const tx: Queryable = {
         query: (sql, params) => inTx({ op: 'query', txId, sql, params }),
         exec: (sql) => inTx({ op: 'exec', sql, txId }, true),
@@ -168,6 +186,8 @@ async function start(dataDir: string | null, unlock: () => void, statementTimeou
       } catch (e) {
         await inTx({ op: 'end', txId, commit: false }).catch(() => undefined);
         throw e;
+      } finally {
+        openTx.delete(txId);
       }
       await inTx({ op: 'end', txId, commit: true });
       return result;
