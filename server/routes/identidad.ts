@@ -35,7 +35,8 @@ async function usuarioDe(db: Queryable, personaId: string): Promise<{ id: string
 
 /**
  * The account of a client the caller works for: staff of a notaría the persona is linked to
- * (servicios.persona_notaria), or an admin. 404 for anyone else and for personas without account.
+ * (servicios.persona_notaria) or where the persona has a case, or an admin. 404 for anyone else
+ * and for personas without account.
  */
 async function clienteDeLaOficina(db: Queryable, user: SessionUser, personaId: string): Promise<{ id: string }> {
   const usuario = await usuarioDe(db, personaId);
@@ -43,9 +44,13 @@ async function clienteDeLaOficina(db: Queryable, user: SessionUser, personaId: s
   if (user.appRole === 'admin') return usuario;
   const notarias = staffNotarias(user);
   if (!notarias.length) throw notFound(NO_ENCONTRADA);
+  // a client of the office: signed in at one of its notarías, or with a case there
   const { rows } = await db.query(
-    `select 1 from servicios.persona_notaria pn join public.notarias n on n.idint = pn.notaria_id
-      where pn.persona_id = $1 and n.id = any ($2::bigint[]) limit 1`,
+    `select 1 from public.notarias n
+      where n.id = any ($2::bigint[])
+        and (exists (select 1 from servicios.persona_notaria pn where pn.persona_id = $1 and pn.notaria_id = n.idint)
+             or exists (select 1 from servicios.expedientes e where e.persona_id = $1 and e.notaria_id = n.idint))
+      limit 1`,
     [personaId, notarias],
   );
   if (!rows.length) throw notFound(NO_ENCONTRADA);

@@ -216,6 +216,21 @@ describe('verified at the office', () => {
       probadoPor: 'Lucía Fernández Ruiz',
     });
   });
+
+  it('staff of a notaría where the client has a case verify them, though the client signs in at another notaría', async () => {
+    const doc = nuevoNif();
+    const email = `cliente.${doc}@example.com`;
+    const reg = await register(doc, email);
+    const persona = reg.body.idPersona as string;
+    // linked to another notaría only; the case is at notaría 1
+    await s.ctx.db.query('delete from servicios.persona_notaria where persona_id = $1', [persona]);
+    await s.ctx.db.query(`insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, 2) on conflict do nothing`, [persona]);
+    const lucia = await signIn(s, LUCIA.doc, LUCIA.email, newIp());
+    expect((await s.api(`/identidad/persona/${persona}`, { token: lucia.access_token })).status).toBe(404);
+    await s.ctx.db.query(`insert into servicios.expedientes (titulo, persona_id, notaria_id, created_by) values ('Herencia', $1, 1, $1)`, [persona]);
+    const res = await s.api(`/identidad/persona/${persona}`, { token: lucia.access_token });
+    expect([res.status, await res.json()]).toEqual([200, { nivel: 'correo' }]);
+  });
 });
 
 describe('a representative named before registering', () => {
