@@ -49,17 +49,29 @@ async function esperar(cond: () => boolean, ms = 5_000) {
   }
 }
 
+/** Two instances on a fresh database of the test PostgreSQL, stopped and dropped after `fn`. */
+async function conDosInstancias(fn: (s: { a: RunningServer; b: RunningServer; admin: Awaited<ReturnType<typeof openPostgres>>; name: string }) => Promise<void>) {
+  const admin = await openPostgres(adminUrl!);
+  const name = `notaria_${randomUUID().slice(0, 8)}`;
+  await admin.exec(`create database ${name}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  const settings = { port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET };
+  const a = await startServer(settings, { log: () => undefined });
+  const b = await startServer(settings, { log: () => undefined });
+  try {
+    await fn({ a, b, admin, name });
+  } finally {
+    await a.close();
+    await b.close();
+    await admin.exec(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  }
+}
+
 describe.skipIf(!adminUrl)('event streams across instances (PostgreSQL)', () => {
   it('a message posted through one instance reaches the streams of another, and only those who may see the case', async () => {
-    const admin = await openPostgres(adminUrl!);
-    const name = `notaria_${randomUUID().slice(0, 8)}`;
-    await admin.exec(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const settings = { port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET };
-    const a = await startServer(settings, { log: () => undefined });
-    const b = await startServer(settings, { log: () => undefined });
-    try {
+    await conDosInstancias(async ({ a, b }) => {
       const persona = async (nif: string) =>
         (
           await a.ctx.db.query<{ id: string }>(
@@ -96,23 +108,10 @@ describe.skipIf(!adminUrl)('event streams across instances (PostgreSQL)', () => 
       expect(anaEnB.cambios()).toHaveLength(1);
       expect(otroEnA.cambios()).toEqual([]);
       [enA, otroEnA, anaEnA, anaEnB].forEach((f) => f.cerrar());
-    } finally {
-      await a.close();
-      await b.close();
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    }
+    });
   }, 90_000);
   it('a change committed while the LISTEN connections are down reaches every stream, or tells it to ask again, within 5 s', async () => {
-    const admin = await openPostgres(adminUrl!);
-    const name = `notaria_${randomUUID().slice(0, 8)}`;
-    await admin.exec(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const settings = { port: 0, databaseUrl: url.toString(), dataDir: null, jwtSecret: TEST_JWT_SECRET };
-    const a = await startServer(settings, { log: () => undefined });
-    const b = await startServer(settings, { log: () => undefined });
-    try {
+    await conDosInstancias(async ({ a, b, admin, name }) => {
       const { rows: p } = await a.ctx.db.query<{ id: string }>(
         `insert into servicios.personas (tipo_persona, identificador_numero, nombre, primer_apellido, fecha_nacimiento, estado_civil)
          values ('FISICA', '12345678Z', 'Prueba', 'Prueba', '1980-05-17', 'CASADO') returning id`,
@@ -149,11 +148,6 @@ describe.skipIf(!adminUrl)('event streams across instances (PostgreSQL)', () => 
       // every event carries its position in the stream: 1, 2, … without a gap
       for (const f of [enA, enB]) expect(f.ids()).toEqual(f.ids().map((_, i) => String(i + 1)));
       [enA, enB].forEach((f) => f.cerrar());
-    } finally {
-      await a.close();
-      await b.close();
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    }
+    });
   }, 90_000);
 });
