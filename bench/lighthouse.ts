@@ -13,13 +13,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Bench, BenchContext } from './lib/bench.js';
 import { atLeast, atMost } from './lib/report.js';
-import { freePort, REPO_ROOT, RESULTS_DIR, startServer, tempDir, type BenchServer } from './lib/server.js';
+import { freePort, RESULTS_DIR, startServer, tempDir, type BenchServer } from './lib/server.js';
+import { checkoutRevision } from './lib/revision.js';
 import { DEMO_ADMIN, DEMO_CLIENT, DEMO_STAFF, signIn, type Session } from './lib/auth.js';
 import { median, round } from './lib/stats.js';
 import { ensureBuilt } from './bundle.js';
@@ -147,26 +147,17 @@ function report(ctx: BenchContext, route: string, preset: (typeof PRESETS)[numbe
   fs.writeFileSync(file, JSON.stringify(lhr));
 }
 
-/** Builds the SPA of git revision `rev` in a temporary worktree (sharing node_modules): its dist/. */
+/** Builds the SPA of git revision `rev` in a temporary worktree: its dist/. */
 function buildRevision(ctx: BenchContext, rev: string): { dist: string; remove(): void } {
-  const dir = tempDir('notaria-vs-');
-  const git = (...args: string[]) => {
-    const r = spawnSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
-  };
-  fs.rmSync(dir, { recursive: true, force: true });
-  git('worktree', 'add', '--detach', dir, rev);
-  const remove = () => spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: REPO_ROOT });
+  const checkout = checkoutRevision(rev);
   try {
-    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     ctx.log(`building the SPA of ${rev} to compare with`);
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`vite build of ${rev} failed`);
+    checkout.node('vite build', 'node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn');
   } catch (e) {
-    remove();
+    checkout.remove();
     throw e;
   }
-  return { dist: path.join(dir, 'dist'), remove };
+  return { dist: path.join(checkout.dir, 'dist'), remove: checkout.remove };
 }
 
 /** Stores (or clears) the portal's session in the browser's localStorage for the server's origin. */

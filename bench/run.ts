@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --only=name[,name]] [-- --vs=REV]`: the quality bars of issue 8;
- * --vs measures git revision REV beside the working tree, run for run (lighthouse).
+ * --vs measures git revision REV beside the working tree, run for run (lighthouse, throughput).
  * Runs each bench in order, prints every figure, and writes bench/results/report.{md,json}.
  * Exits 0 even when a target is missed: these are measurements, not tests.
  */

@@ -15,9 +15,12 @@
  * Then the gateway GET and the raw SELECT again on PostgreSQL (ratio ≥ 0.6): on BENCH_DATABASE_URL,
  * or on a temporary PostgreSQL started here when the machine has one installed (as the tests do,
  * scripts/temp-postgres.mjs); skipped, and said, when neither.
+ * --vs=REV: on each database, the gateway GET of REV's server beside the working tree's (paired()).
  */
 import { loadConfig } from '../server/config.js';
-import type { Bench } from './lib/bench.js';
+import pg from 'pg';
+import { Skip, type Bench } from './lib/bench.js';
+import { checkoutRevision, type Revision } from './lib/revision.js';
 import { atLeast, below } from './lib/report.js';
 import { SERVICES, freshDataDir, startServer } from './lib/server.js';
 import { DEMO_CLIENT, signIn } from './lib/auth.js';
@@ -167,23 +170,96 @@ async function measureOn(ctx: BenchContext, databaseUrl: string | null, dbName: 
   }
 }
 
+/** A new database `name` on the PostgreSQL server of `url`: its URL. */
+async function createDatabase(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name}`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * --vs=REV: the gateway GET of the working tree's server and of REV's, each on a database of its
+ * own (PGlite: each a fresh DATA_DIR; PostgreSQL: two databases of one server), in rounds that
+ * alternate which goes first, so both see the same machine at the same moments. The figure is the
+ * median of the rounds' ratios, as for gateway / raw.
+ */
+async function paired(ctx: BenchContext, revision: Revision, databaseUrl: string | null, dbName: string) {
+  const rounds = ctx.quick ? 2 : 10;
+  const seconds = 3;
+  const env = async (side: string): Promise<Record<string, string>> =>
+    databaseUrl ? { DATABASE_URL: await createDatabase(databaseUrl, `bench_${side}`) } : {};
+  const sides = [
+    { label: 'working tree', server: await startServer({ name: 'throughput-paired', env: await env('a') }) },
+    { label: revision.rev, server: await startServer({ name: 'throughput-vs', root: revision.dir, empty: true, env: await env('b') }) },
+  ];
+  try {
+    const wrkPath = findWrk();
+    if (!wrkPath) throw new Skip('the paired run needs wrk (apt-get install -y wrk, or WRK_PATH)');
+    const urls = await Promise.all(sides.map(async ({ server }) => {
+      const session = await signIn(server.url, DEMO_CLIENT);
+      return { url: `${server.url}/rest/v1/${TABLE}?${QUERY}`, headers: { authorization: `Bearer ${session.accessToken}` } };
+    }));
+    const run = (n: number, duration: number) => wrk(wrkPath, { ...urls[n], connections: CONNECTIONS, duration });
+    for (const n of [0, 1]) await run(n, ctx.quick ? 1 : 10);
+    const results = sides.map(() => [] as { rps: number; cpuUs: number }[]);
+    for (let i = 0; i < rounds; i++) {
+      for (const n of i % 2 ? [1, 0] : [0, 1]) {
+        const before = cpuSeconds(sides[n].server.pid)!;
+        const r = await run(n, seconds);
+        results[n].push({ rps: r.rps, cpuUs: ((cpuSeconds(sides[n].server.pid)! - before) * 1e6) / r.answers });
+      }
+    }
+    const ratios = results[0].map((a, i) => a.rps / results[1][i].rps);
+    for (const [n, side] of sides.entries()) {
+      const rps = median(results[n].map((r) => r.rps));
+      const cpu = median(results[n].map((r) => r.cpuUs));
+      ctx.figure(`${dbName}: gateway GET, paired run, ${side.label}`, Math.round(rps), 'req/s', undefined,
+        `median of ${rounds} × ${seconds} s, alternating with the other side; server CPU ${Math.round(cpu)} µs a GET`);
+    }
+    ctx.figure(`${dbName}: gateway GET, working tree / ${revision.rev}`, round(median(ratios), 2), '×', undefined,
+      `median of the rounds' ratios: ${ratios.map((r) => round(r, 2)).join(' · ')}`);
+  } finally {
+    for (const { server } of sides) await server.stop();
+  }
+}
+
 export const throughput: Bench = {
   name: 'throughput',
   title: 'requests per second, 50 connections',
   async run(ctx) {
-    const given = process.env.BENCH_DATABASE_URL || null;
-    await measureOn(ctx, given, given ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite', true);
-    if (given) return;
-    // the same gateway figures on PostgreSQL, when the machine has one to start
-    const pg = await startTempPostgres();
-    if (!pg) {
-      ctx.log('PostgreSQL: none installed (Debian: apt-get install postgresql) and no BENCH_DATABASE_URL; its figures are skipped');
-      return;
-    }
+    const revision = ctx.vs ? checkoutRevision(ctx.vs) : null;
     try {
-      await measureOn(ctx, pg.url, 'PostgreSQL (temporary)', false);
+      if (revision) {
+        ctx.log(`building the server of ${revision.rev} to compare with`);
+        revision.node('the server build', 'scripts/build-server.mjs');
+      }
+      const given = process.env.BENCH_DATABASE_URL || null;
+      const first = given ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite';
+      await measureOn(ctx, given, first, true);
+      if (revision) await paired(ctx, revision, given, first);
+      if (given) return;
+      // the same gateway figures on PostgreSQL, when the machine has one to start
+      const pg = await startTempPostgres();
+      if (!pg) {
+        ctx.log('PostgreSQL: none installed (Debian: apt-get install postgresql) and no BENCH_DATABASE_URL; its figures are skipped');
+        return;
+      }
+      try {
+        await measureOn(ctx, pg.url, 'PostgreSQL (temporary)', false);
+        if (revision) await paired(ctx, revision, pg.url, 'PostgreSQL (temporary)');
+      } finally {
+        pg.stop();
+      }
     } finally {
-      pg.stop();
+      revision?.remove();
     }
   },
 };

@@ -55,6 +55,11 @@ export interface StartOptions {
   empty?: boolean;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Another checkout to run instead of the working tree (--vs): its server bundle, built by the
+   * caller, started with that checkout's own flags and environment (scripts/server-command.mjs).
+   */
+  root?: string;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -76,8 +81,13 @@ let bundled = false;
 
 export async function startServer(opts: StartOptions): Promise<BenchServer> {
   // the server bundle of the current sources, built once per run (not counted in start-up times)
-  if (!bundled) buildServer();
-  bundled = true;
+  if (!bundled && !opts.root) {
+    buildServer();
+    bundled = true;
+  }
+  const command = opts.root
+    ? ((await import(path.join(opts.root, 'scripts/server-command.mjs'))) as { serverArgs: typeof serverArgs; serverEnv: typeof serverEnv })
+    : { serverArgs, serverEnv };
   const dataDir = opts.dataDir ?? (opts.empty ? tempDir() : await freshDataDir());
   const port = await freePort();
   const logDir = path.join(RESULTS_DIR, 'logs');
@@ -99,9 +109,9 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
   };
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL; // the default embedded PGlite in DATA_DIR
   const started = performance.now();
-  const child = spawn(process.execPath, serverArgs(), {
-    cwd: REPO_ROOT,
-    env: serverEnv(env),
+  const child = spawn(process.execPath, command.serverArgs(), {
+    cwd: opts.root ?? REPO_ROOT,
+    env: command.serverEnv(env),
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
