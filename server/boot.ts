@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { cargarFirma } from './escrituras/firma.js';
+import { cargarFirmas } from './escrituras/firma.js';
 import { StartupError, loadConfig, type Config } from './config.js';
 import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
@@ -60,7 +60,7 @@ export async function startServer(
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, production: config.production }),
     anonKey: await signAnonKey(config.jwtSecret),
     storage: createStorage(config.storage),
-    firma: cargarFirma({ p12File: config.notariaP12File, p12Password: config.notariaP12Password, production: config.production }),
+    firmas: cargarFirmas({ p12File: config.notariaP12File, p12Password: config.notariaP12Password, porNotaria: config.notariaP12PorNotaria, production: config.production }),
     extraResources: opts.extraResources,
   };
   ctx.certificados = estadoInicial(ctx);

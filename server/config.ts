@@ -44,9 +44,11 @@ export interface Config {
   avisoMensajesMinutos: number;
   /** Future appointments one persona may hold (CITAS_FUTURAS_POR_PERSONA). */
   citasFuturasPorPersona: number;
-  /** The notaría's PKCS#12 for signing electronic copies, and its password (NOTARIA_P12_FILE, NOTARIA_P12_PASSWORD). */
+  /** The PKCS#12 that signs electronic copies of every notaría without one of its own, and its password (NOTARIA_P12_FILE, NOTARIA_P12_PASSWORD). */
   notariaP12File: string | null;
   notariaP12Password: string;
+  /** A notaría's own PKCS#12 by its sign-in id (NOTARIA_P12_FILE_NOT001, NOTARIA_P12_PASSWORD_NOT001). */
+  notariaP12PorNotaria: Record<string, { file: string; password: string }>;
   /** The portal's public address (PUBLIC_URL): the verification URL of a copy's QR, where a certificate sign-in returns; unset: the request's or server's own. */
   publicUrl: string | null;
   /** Public CSV look-ups one address may make in an hour (VERIFICACIONES_POR_HORA). */
@@ -279,6 +281,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     citasFuturasPorPersona: positiveInt(env.CITAS_FUTURAS_POR_PERSONA, 3),
     notariaP12File: env.NOTARIA_P12_FILE || null,
     notariaP12Password: env.NOTARIA_P12_PASSWORD ?? '',
+    notariaP12PorNotaria: Object.fromEntries(
+      Object.entries(env)
+        .filter(([k, v]) => k.startsWith('NOTARIA_P12_FILE_') && v)
+        .map(([k, file]) => {
+          const notaria = k.slice('NOTARIA_P12_FILE_'.length);
+          return [notaria, { file: file!, password: env[`NOTARIA_P12_PASSWORD_${notaria}`] ?? '' }];
+        }),
+    ),
     verificacionesPorHora: positiveInt(env.VERIFICACIONES_POR_HORA, 60),
     mensajesPorMinuto: positiveInt(env.MENSAJES_POR_MINUTO, 10),
     documentos: {

@@ -3,7 +3,7 @@ import type { Db } from './db/db.js';
 import type { Mailer } from './mail.js';
 import type { Storage } from './storage/index.js';
 import type { ServiciosConfig } from '../domain/resource.js';
-import type { Firma } from './escrituras/firma.js';
+import type { Firmas } from './escrituras/firma.js';
 import type { EstadoCertificados } from './auth/acceso-certificado.js';
 
 /** What every route module receives: settings, database, mail and log. */
@@ -15,7 +15,7 @@ export interface AppContext {
   storage: Storage;
   log: (message: string) => void;
   /** The notaría's signing certificate for electronic copies (null: none, production without NOTARIA_P12_FILE). */
-  firma: Firma | null;
+  firmas: Firmas;
   /** The gateway's public key (a JWT of role anon), as a hosted Supabase project has. */
   anonKey: string;
   /**

@@ -3,7 +3,6 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import QRCode from 'qrcode';
 import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { csvAgrupado } from '../../domain/verificacion.js';
 import { bytesFuentes } from './pdf-borrador.js';
@@ -11,8 +10,9 @@ import type { Firma } from './firma.js';
 
 /**
  * An electronic copy of a deed: every page stamped with its CSV, the verification address and a QR
- * of it (npm qrcode), then signed with the notaría's certificate (@signpdf: a PKCS#7/CMS detached
- * signature, SubFilter ETSI.CAdES.detached, SHA-256). 'PRUEBA — sin validez' when the certificate
+ * of it (npm qrcode), then signed with the notaría's certificate: @signpdf places the signature
+ * (SubFilter ETSI.CAdES.detached, /M the signing time) and FirmantePades writes its CMS as PAdES
+ * baseline B-B wants it. 'PRUEBA — sin validez' when the certificate
  * is a test one.
  */
 export interface DatosCopia {
@@ -46,12 +46,12 @@ export async function emitirCopia(d: DatosCopia): Promise<{ bytes: Buffer; sha25
     pdfDoc: pdf,
     reason: `${titulo} de la escritura`,
     contactInfo: d.urlVerificacion,
-    name: d.firma.firmante,
+    name: d.firma.firmante.nombre,
     location: 'España',
     subFilter: 'ETSI.CAdES.detached',
     signatureLength: 16384,
   });
   const sinFirmar = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  const bytes = await new SignPdf().sign(sinFirmar, new P12Signer(d.firma.p12, { passphrase: d.firma.password }));
+  const bytes = await new SignPdf().sign(sinFirmar, d.firma.firmante);
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }

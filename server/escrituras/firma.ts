@@ -2,54 +2,61 @@ import fs from 'node:fs';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import { StartupError } from '../config.js';
+import { FirmantePades } from './firma-pades.js';
 
 /**
- * The notaría's signing certificate, a PKCS#12 (NOTARIA_P12_FILE, NOTARIA_P12_PASSWORD; one for
- * every notaría). Opened at start: one that cannot be opened stops the start with one line. Without
- * one, development and tests sign with a self-signed test certificate made at start, and every copy
- * says 'PRUEBA — sin validez'; production issues no copies (answered 503).
+ * The notarías' signing certificates, PKCS#12 files: one for every notaría (NOTARIA_P12_FILE,
+ * NOTARIA_P12_PASSWORD) and a notaría's own by its sign-in id (NOTARIA_P12_FILE_NOT001,
+ * NOTARIA_P12_PASSWORD_NOT001), which wins. All are opened at start: one that cannot be opened stops
+ * the start with one line. Without the one for every notaría, development and tests sign with a
+ * self-signed test certificate made at start, and its copies say 'PRUEBA — sin validez'; production
+ * issues no copies for a notaría without a certificate (answered 503).
  */
 export interface Firma {
-  p12: Buffer;
-  password: string;
+  /** Signs a copy's CMS: the PKCS#12 opened once, at start. */
+  firmante: FirmantePades;
   /** A test certificate: copies carry 'PRUEBA — sin validez'. */
   prueba: boolean;
-  /** The signer's name as the certificate says (CN). */
-  firmante: string;
 }
 
-export function cargarFirma(settings: { p12File: string | null; p12Password: string; production: boolean }): Firma | null {
-  if (settings.p12File) {
-    let p12: Buffer;
-    try {
-      p12 = fs.readFileSync(settings.p12File);
-    } catch (e) {
-      throw new StartupError(`NOTARIA_P12_FILE=${settings.p12File} no se puede leer (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
-    }
-    const firmante = abrir(p12, settings.p12Password);
-    if (!firmante) throw new StartupError(`NOTARIA_P12_FILE=${settings.p12File} no es un PKCS#12 que se pueda abrir con NOTARIA_P12_PASSWORD (contraseña incorrecta o archivo dañado).`);
-    return { p12, password: settings.p12Password, prueba: false, firmante };
-  }
-  if (settings.production) return null;
-  return certificadoDePrueba();
+export interface Firmas {
+  /** The certificate that signs the copies of the notaría with this sign-in id, or null: none. */
+  de(externalIdNotaria: string): Firma | null;
 }
 
-/** The certificate's CN, or null when the file does not open with this password or holds no key and certificate. */
-function abrir(p12: Buffer, password: string): string | null {
+export interface AjustesFirma {
+  p12File: string | null;
+  p12Password: string;
+  porNotaria: Record<string, { file: string; password: string }>;
+  production: boolean;
+}
+
+export function cargarFirmas(settings: AjustesFirma): Firmas {
+  const comun = settings.p12File
+    ? abrirArchivo(settings.p12File, settings.p12Password, 'NOTARIA_P12_FILE', 'NOTARIA_P12_PASSWORD')
+    : settings.production
+      ? null
+      : certificadoDePrueba();
+  const propias = new Map(
+    Object.entries(settings.porNotaria).map(([notaria, { file, password }]) => [
+      notaria,
+      abrirArchivo(file, password, `NOTARIA_P12_FILE_${notaria}`, `NOTARIA_P12_PASSWORD_${notaria}`),
+    ]),
+  );
+  return { de: (externalIdNotaria) => propias.get(externalIdNotaria) ?? comun };
+}
+
+function abrirArchivo(file: string, password: string, variable: string, variableClave: string): Firma {
+  let p12: Buffer;
   try {
-    const archivo = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), password);
-    const certs = archivo.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
-    const claves = archivo.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [];
-    const cert = certs[0]?.cert;
-    if (!cert || !claves[0]?.key) return null;
-    const cn = String(cert.subject.getField('CN')?.value ?? 'Notaría');
-    try {
-      return forge.util.decodeUtf8(cn);
-    } catch {
-      return cn;
-    }
+    p12 = fs.readFileSync(file);
+  } catch (e) {
+    throw new StartupError(`${variable}=${file} no se puede leer (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  try {
+    return { firmante: new FirmantePades(p12, password), prueba: false };
   } catch {
-    return null;
+    throw new StartupError(`${variable}=${file} no es un PKCS#12 que se pueda abrir con ${variableClave} (contraseña incorrecta o archivo dañado).`);
   }
 }
 
@@ -70,5 +77,5 @@ export function certificadoDePrueba(nombre = 'Notaria de pruebas (PRUEBA, sin va
   cert.sign(key, forge.md.sha256.create());
   const password = randomBytes(16).toString('hex');
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: '3des' });
-  return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), password, prueba: true, firmante: nombre };
+  return { firmante: new FirmantePades(Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), password), prueba: true };
 }

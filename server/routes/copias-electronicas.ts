@@ -28,7 +28,7 @@ export function copiasElectronicasRoutes(ctx: AppContext) {
   app.post('/expediente/:id/copias-electronicas', auth, async (c) => {
     const input = parseWith(emitirCopiaSchema, await readJson(c));
     const urlPublica = ctx.config.publicUrl ?? new URL(c.req.url).origin;
-    return json(c, await emitirCopiaElectronica(ctx.db, { storage: ctx.storage, firma: ctx.firma, efectos: c.get('archivos'), urlPublica }, c.req.param('id'), c.get('user'), input), 201);
+    return json(c, await emitirCopiaElectronica(ctx.db, { storage: ctx.storage, firmas: ctx.firmas, efectos: c.get('archivos'), urlPublica }, c.req.param('id'), c.get('user'), input), 201);
   });
   app.put('/copia-electronica/:id/revocar', auth, async (c) => {
     const { motivo } = parseWith(revocarCopiaSchema, await readJson(c));

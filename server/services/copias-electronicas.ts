@@ -10,7 +10,7 @@ import { cambiarCopia } from './copias.js';
 import { isUuid } from './expedientes.js';
 import { avisarCambio } from '../eventos.js';
 import { emitirCopia } from '../escrituras/copia-electronica.js';
-import type { Firma } from '../escrituras/firma.js';
+import type { Firmas } from '../escrituras/firma.js';
 
 /**
  * Electronic copies with a CSV (servicios.copias_electronicas, 0056): issued by the office of the
@@ -72,14 +72,13 @@ async function bytesDe(storage: Storage, clave: string): Promise<Buffer> {
 /** POST /expediente/{id}/copias-electronicas: the office issues a signed copy of one of the case's deeds. */
 export async function emitirCopiaElectronica(
   db: Queryable,
-  deps: { storage: Storage; firma: Firma | null; efectos?: EfectosArchivos; urlPublica: string },
+  deps: { storage: Storage; firmas: Firmas; efectos?: EfectosArchivos; urlPublica: string },
   expedienteId: string,
   user: SessionUser,
   input: { documentoId: string; tipo: 'SIMPLE' | 'AUTORIZADA'; copiaId?: string },
 ): Promise<CopiaElectronicaDto> {
   const caso = await exigirCaso(db, expedienteId, user);
   exigirNotaria(caso, 'Solo la notaría emite copias electrónicas');
-  if (!deps.firma) throw new HttpError(503, 'La notaría no tiene certificado de firma configurado (NOTARIA_P12_FILE)');
   const { rows: docs } = await db.query<{ clave: string; nombre: string; mime: string; tipo: string }>(
     'select clave, nombre, mime, tipo from servicios.documentos where id = $1 and expediente_id = $2',
     [input.documentoId, expedienteId],
@@ -88,7 +87,9 @@ export async function emitirCopiaElectronica(
   const campo = (m: string) => new HttpError(400, m, { documentoId: m });
   if (!doc) throw campo('La escritura no pertenece a este expediente');
   if (doc.tipo !== 'ESCRITURA' || doc.mime !== 'application/pdf') throw campo('La copia se emite de una escritura en PDF del expediente');
-  const { rows: n } = await db.query<{ nombre: string }>('select nombre from public.notarias where idint = $1', [caso.notariaId]);
+  const { rows: n } = await db.query<{ nombre: string; codigo: string }>('select nombre, externalidnotaria as codigo from public.notarias where idint = $1', [caso.notariaId]);
+  const firma = n[0] && deps.firmas.de(n[0].codigo);
+  if (!firma) throw new HttpError(503, `La notaría no tiene certificado de firma configurado (NOTARIA_P12_FILE_${n[0]?.codigo ?? ''} o NOTARIA_P12_FILE)`);
   const csv = nuevoCsv((k) => randomBytes(k));
   const { bytes, sha256 } = await emitirCopia({
     original: await bytesDe(deps.storage, doc.clave),
@@ -96,7 +97,7 @@ export async function emitirCopiaElectronica(
     urlVerificacion: `${deps.urlPublica}/verificar/${csvAgrupado(csv)}`,
     tipo: input.tipo,
     notaria: n[0]?.nombre ?? '',
-    firma: deps.firma,
+    firma,
   });
   const clave = `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${randomUUID()}`;
   await deps.storage.put(clave, bytes, 'application/pdf');
@@ -116,7 +117,7 @@ export async function emitirCopiaElectronica(
   const { rows } = await db.query<{ id: string }>(
     `insert into servicios.copias_electronicas (csv, expediente_id, documento_origen_id, documento_id, tipo, copia_id, solicitante_id, emisor_id, notaria_id, sha256, prueba)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-    [csv, expedienteId, input.documentoId, nuevo[0].id, input.tipo, input.copiaId ?? null, solicitante, user.id, caso.notariaId, sha256, deps.firma.prueba],
+    [csv, expedienteId, input.documentoId, nuevo[0].id, input.tipo, input.copiaId ?? null, solicitante, user.id, caso.notariaId, sha256, firma.prueba],
   );
   avisarCambio({ expedienteId, recursos: ['documentos', 'copias'], tipo: 'created' });
   return aDto((await db.query<Row>(`${SELECT} where c.id = $1`, [rows[0].id])).rows[0]);

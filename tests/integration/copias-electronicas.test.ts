@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { ContentInfo, SignedData } from '@peculiar/asn1-cms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { ANA, JOHN, LUCIA } from '../support/sign-in';
@@ -34,6 +36,14 @@ async function deed(pages: number) {
   return pdf.save();
 }
 const pdfsig = (file: string) => spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout;
+/** The signed PDF's signed bytes (its ByteRange) and its CMS, as DER and parsed. */
+function firmaDe(pdf: Buffer) {
+  const texto = pdf.toString('latin1');
+  const [a, b, c, d] = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(texto)!.slice(1).map(Number);
+  const der = Buffer.from(texto.slice(a + b + 1, c - 1).replace(/(00)+$/, ''), 'hex');
+  const cms = AsnConvert.parse(AsnConvert.parse(der, ContentInfo).content, SignedData);
+  return { firmado: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]), der, cms };
+}
 const guardar = (nombre: string, bytes: Uint8Array) => {
   const f = path.join(tmp, nombre);
   fs.writeFileSync(f, bytes);
@@ -106,6 +116,23 @@ describe('issuing an authorised electronic copy', () => {
     expect(mal).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
   });
 
+  it('the signature is PAdES baseline B-B: content-type, message-digest and ESS signing-certificate-v2 signed, no signing-time, /M given; openssl verifies the CMS', () => {
+    const { firmado, der, cms } = firmaDe(bytes);
+    const firmante = cms.signerInfos[0];
+    const atributos = new Map(firmante.signedAttrs!.map((at) => [at.attrType, Buffer.from(at.attrValues[0])]));
+    expect([...atributos.keys()].sort()).toEqual(['1.2.840.113549.1.9.16.2.47', '1.2.840.113549.1.9.3', '1.2.840.113549.1.9.4']);
+    // message-digest: the SHA-256 of the signed ranges
+    expect(atributos.get('1.2.840.113549.1.9.4')!.subarray(2).equals(createHash('sha256').update(firmado).digest())).toBe(true);
+    // signing-certificate-v2 names the signer's certificate by its SHA-256 (ESSCertIDv2.certHash)
+    const certificado = Buffer.from(AsnConvert.serialize(cms.certificates![0].certificate!));
+    expect(atributos.get('1.2.840.113549.1.9.16.2.47')!.includes(createHash('sha256').update(certificado).digest())).toBe(true);
+    expect(firmado.toString('latin1')).toMatch(/\/M \(D:\d{14}/);
+    fs.writeFileSync(path.join(tmp, 'firma.der'), der);
+    fs.writeFileSync(path.join(tmp, 'firmado.bin'), firmado);
+    const openssl = spawnSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', path.join(tmp, 'firma.der'), '-content', path.join(tmp, 'firmado.bin'), '-noverify', '-out', '/dev/null'], { encoding: 'utf8' });
+    expect(openssl.stderr).toContain('CMS Verification successful');
+  });
+
   it('anyone verifies the CSV without signing in, in any case and without dashes, and downloads the same bytes', async () => {
     const r = await json(await publico(`/verificacion/${copia.csv}`));
     expect(r).toMatchObject({ status: 200, body: { csv: copia.csv, estado: 'VALIDA', notaria: 'Notaría López Martín', tipo: 'AUTORIZADA', sha256: copia.sha256, descargable: true, prueba: true } });
@@ -151,6 +178,55 @@ describe('guessing', () => {
     expect((await publico('/verificacion/AAAA-BBBB-CCCC-DDDD-EEEE', '203.0.113.51')).status).toBe(404);
     const { rows } = await s.ctx.db.query<{ n: number }>(`select count(*)::int as n from servicios.audit_log where entity = 'verificacion' and ip = $1`, [ip]);
     expect(rows[0].n).toBe(LIMITE + 3);
+  });
+});
+
+/** A notary's RSA certificate issued by a CA of the test, as a PKCS#12 with its chain (openssl, as an operator makes one). */
+function p12DeNotario(cn: string, clave: string): string {
+  const dir = fs.mkdtempSync(path.join(tmp, 'p12-'));
+  const f = (n: string) => path.join(dir, n);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('ca.key'), '-out', f('ca.pem'), '-days', '30', '-subj', '/CN=AC Notarial de Pruebas/O=Pruebas/C=ES');
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('n.key'), '-out', f('n.csr'), '-subj', `/CN=${cn}/C=ES`, '-utf8');
+  openssl('x509', '-req', '-in', f('n.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-out', f('n.pem'), '-days', '30');
+  openssl('pkcs12', '-export', '-in', f('n.pem'), '-inkey', f('n.key'), '-certfile', f('ca.pem'), '-passout', `pass:${clave}`, '-out', f('n.p12'));
+  return f('n.p12');
+}
+
+describe("a notaría's own certificate (NOTARIA_P12_FILE_<id>)", () => {
+  it("signs that notaría's copies, with its chain and without the test label", async () => {
+    const propio = await startTestServer({ notariaP12PorNotaria: { NOT001: { file: p12DeNotario('NOTARIO DE PRUEBAS - 11111111H', 'secreto'), password: 'secreto' } } });
+    try {
+      const staff = await propio.token(LUCIA.personaId, 'assistant', [1]);
+      const ana = await propio.token(ANA.personaId);
+      const caso = await propio.api('/expediente', { method: 'POST', token: ana, json: { titulo: 'Copia firmada por su notario', dueDate: '2026-12-31', personaId: ANA.personaId, notariaId: 1, links: [] } }).then(json);
+      const form = new FormData();
+      form.set('archivo', new Blob([Buffer.from(await deed(1))], { type: 'application/pdf' }), 'Escritura.pdf');
+      form.set('tipo', 'ESCRITURA');
+      const up = await propio.api(`/expediente/${caso.body.id}/documentos`, { method: 'POST', token: staff, body: form }).then(json);
+      const r = await propio.api(`/expediente/${caso.body.id}/copias-electronicas`, { method: 'POST', token: staff, json: { documentoId: up.body.id, tipo: 'AUTORIZADA' } }).then(json);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const propia = Buffer.from(await (await propio.api(`/documento/${r.body.documentoId}`, { token: ana })).arrayBuffer());
+      expect(firmaDe(propia).cms.certificates).toHaveLength(2); // the notary's and its CA's
+      const archivo = guardar('propia.pdf', propia);
+      const firma = pdfsig(archivo);
+      expect(firma).toContain('Signature Validation: Signature is Valid.');
+      expect(firma).toContain('Signer Certificate Common Name: NOTARIO DE PRUEBAS - 11111111H');
+      expect(execFileSync('pdftotext', [archivo, '-'], { encoding: 'utf8' })).not.toContain('PRUEBA');
+      expect((await json(await propio.api(`/verificacion/${r.body.csv}`))).body).toMatchObject({ prueba: false });
+    } finally {
+      await propio.close();
+    }
+  });
+
+  it("one that cannot be opened stops the start, naming that notaría's setting", async () => {
+    const malo = guardar('malo-not001.p12', Buffer.from('no es un pkcs12'));
+    const error = await startTestServer({ notariaP12PorNotaria: { NOT001: { file: malo, password: 'x' } } }).then(
+      (srv) => srv.close().then(() => null),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StartupError);
+    expect((error as Error).message).toBe(`NOTARIA_P12_FILE_NOT001=${malo} no es un PKCS#12 que se pueda abrir con NOTARIA_P12_PASSWORD_NOT001 (contraseña incorrecta o archivo dañado).`);
   });
 });
 
