@@ -104,6 +104,17 @@ export const devolverActoSchema = z.object({
     .max(2000, MENSAJES_DESPACHO.comentarioLargo),
 });
 
+/** A returned act as PUT /acto/{id}/devolver answers it. */
+export const actoDevueltoSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string(),
+  titulo: z.string(),
+  status: z.literal('BORRADOR'),
+  devolucionComentario: z.string(),
+  devueltoEn: z.string(),
+});
+export type ActoDevuelto = z.infer<typeof actoDevueltoSchema>;
+
 /** The estados the office's list filters by (Finalizado includes Completado). */
 export const FILTROS_ESTADO = ['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'] as const;
 

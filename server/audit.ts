@@ -14,11 +14,12 @@ import type { ScopedDb } from './db/request-transaction.js';
 import { MENSAJE_BD_NO_DISPONIBLE, MENSAJE_ERROR_INTERNO, json } from './http.js';
 import { verifyToken } from './auth/jwt.js';
 import { callerAddress } from './auth/pins.js';
+import { endpointOf } from './endpoints.js';
+import { API_BASE, pathParams, type Endpoint } from '../api/endpoint.js';
 
-export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'cita', 'documento', 'copia', 'mensaje', 'borrador', 'verificacion', 'identidad', 'llave', 'sesion'] as const;
-export const AUDIT_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import { AUDIT_ENTITIES, AUDIT_ACTIONS, type AuditAction, type AuditEntity } from '../domain/auditoria.js';
+
+export { AUDIT_ENTITIES, AUDIT_ACTIONS, type AuditAction, type AuditEntity };
 
 /** First path segment under the services base → audited entity. */
 const ENTITY_OF: Record<string, AuditEntity> = {
@@ -79,6 +80,8 @@ export interface AuditTarget {
 
 /** What a request under the services base touches, or null when it is not audited. */
 export function auditTarget(method: string, relativePath: string): AuditTarget | null {
+  const hit = endpointOf(method, `${API_BASE}${relativePath}`);
+  if (hit) return declaredTarget(hit.endpoint, hit.params, method);
   // own keys only: a path such as /constructor must not find Object.prototype's members
   const action = Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined;
   if (relativePath.startsWith('/auth/')) {
@@ -97,6 +100,19 @@ export function auditTarget(method: string, relativePath: string): AuditTarget |
   if (!action || !entity) return null;
   const id = [...rest].reverse().find((s) => !PATH_WORDS.has(s));
   return { entity, action, entityId: id === undefined ? null : storable(id) };
+}
+
+/**
+ * What a declared endpoint's `audit` says: its entity, its action (from the method unless given)
+ * and the record the path names (the declared parameter, else the path's last one; none: a list).
+ */
+function declaredTarget(e: Endpoint, params: Record<string, string>, method: string): AuditTarget | null {
+  if (!e.audit) return null;
+  const action = e.audit.action ?? (Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined);
+  if (!action) return null;
+  const name = e.audit.id ?? pathParams(e.path).at(-1);
+  const id = name === undefined ? undefined : params[name];
+  return { entity: e.audit.entity, action, entityId: id === undefined ? null : storable(id) };
 }
 
 /** idPersona of a valid access token, else null (an invalid token is still worth recording as a null actor). */

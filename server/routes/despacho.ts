@@ -3,9 +3,9 @@ import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { miNombreDePersonal, requireStaff } from '../auth/staff.js';
 import { parseWith, readJson, json } from '../http.js';
-import { cambioEstadoSchema, citasDespachoQuerySchema, despachoQuerySchema, devolverActoSchema, moverCitaSchema } from '../../domain/despacho.js';
+import { citasDespachoQuerySchema, despachoQuerySchema, moverCitaSchema } from '../../domain/despacho.js';
 import { cancelarCita, listarCitasDespacho, moverCita } from '../services/despacho-citas.js';
-import { cambiarEstado, devolverActo, expedienteDeDespacho, listarDespacho } from '../services/despacho.js';
+import { expedienteDeDespacho, listarDespacho } from '../services/despacho.js';
 
 /**
  * /despacho: the office's work, for staff of a notaría only (the token's notarias claim,
@@ -46,25 +46,5 @@ export function despachoRoutes(ctx: AppContext) {
     return c.body(null, 204);
   });
 
-  return app;
-}
-
-/** PUT /expediente/{id}/estado: staff of the case's notaría move its estado (mounted under /expediente). */
-export function estadoExpedienteRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  app.put('/:id/estado', requireUser(ctx), async (c) => {
-    const body = parseWith(cambioEstadoSchema, await readJson(c));
-    return json(c, await cambiarEstado(ctx.db, c.get('user'), c.req.param('id'), body));
-  });
-  return app;
-}
-
-/** PUT /acto/{id}/devolver: staff of the case's notaría return a sent act with a comment (mounted under /acto). */
-export function devolverActoRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  app.put('/:id/devolver', requireUser(ctx), async (c) => {
-    const body = parseWith(devolverActoSchema, await readJson(c));
-    return json(c, await devolverActo(ctx.db, c.get('user'), c.req.param('id'), body.comentario));
-  });
   return app;
 }

@@ -15,7 +15,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireUser, type AuthEnv, type SessionUser } from '../auth/middleware.js';
+import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { viewerOf } from '../auth/viewer.js';
 import { HttpError, json, parseWith, readJson } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
 import { allows, resourceMessages, type AccessRule, type CrudAction, type ServiciosConfig, type Viewer } from '../../domain/resource.js';
@@ -25,12 +26,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado';
 const MENSAJE_SIN_PERMISO = 'No tiene permiso para esta acción';
 
-/** The caller as the access rules see them: staff are the signed-in people whose token names notarías. */
-export const viewerOf = (user: SessionUser): Viewer => ({
-  role: user.appRole === 'admin' ? 'admin' : user.notarias.length ? 'staff' : 'assistant',
-  notarias: user.notarias,
-  id: user.id,
-});
 
 /**
  * The SQL condition a row must meet for `rule` to let `viewer` through: the same answer as

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
-import { notFound, rejectNulInUrl, json } from '../http.js';
+import { notFound, rejectNulInUrl } from '../http.js';
 import { authRoutes } from './auth.js';
 import { factoresRoutes } from './factores.js';
 import { certificadoRoutes } from './certificados.js';
 import { personaNotariaRoutes } from './persona-notaria.js';
 import { expedientesRoutes } from './expedientes.js';
-import { actosRoutes } from './actos.js';
 import { personaLookupRoutes } from './persona-lookup.js';
 import { personaRoutes } from './personas.js';
 import { privilegioRoutes } from './privilegios.js';
@@ -15,7 +14,7 @@ import { clientsRoutes } from './clients.js';
 import { notificacionesRoutes } from './notificaciones.js';
 import { auditoriaRoutes } from './auditoria.js';
 import { identidadRoutes } from './identidad.js';
-import { despachoRoutes, devolverActoRoutes, estadoExpedienteRoutes } from './despacho.js';
+import { despachoRoutes } from './despacho.js';
 import { auditTrail } from '../audit.js';
 import { efectosArchivos } from '../storage/subida.js';
 import { documentosRoutes } from './documentos.js';
@@ -25,6 +24,7 @@ import { copiasElectronicasRoutes } from './copias-electronicas.js';
 import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../services/personas.js';
 import { recursosRoutes } from './recursos.js';
+import { metaRoutes } from './meta.js';
 import { serviciosResources } from '../../resources/api-servicios.js';
 import { centroEventos, type CentroEventos } from '../eventos.js';
 import { eventosRoutes } from './eventos.js';
@@ -45,10 +45,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   // one audit row per request on personas, privilegios, expedientes and actos (server/audit.ts)
   app.use('*', auditTrail(ctx, API_BASE));
   app.use('*', rejectNulInUrl);
-  app.get('/health', async (c) => {
-    await ctx.db.query('select 1');
-    return json(c, { status: 'ok', database: ctx.db.kind });
-  });
+  app.route('/', metaRoutes(ctx));
   app.route('/auth', authRoutes(ctx));
   app.route('/auth', factoresRoutes(ctx));
   app.route('/auth', certificadoRoutes(ctx));
@@ -58,10 +55,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/', copiasMensajesRoutes(ctx));
   app.route('/', borradoresRoutes(ctx));
   app.route('/', copiasElectronicasRoutes(ctx));
-  app.route('/expediente', estadoExpedienteRoutes(ctx));
-  app.route('/expediente', expedientesRoutes(ctx));
-  app.route('/acto', devolverActoRoutes(ctx));
-  app.route('/acto', actosRoutes(ctx));
+  app.route('/', expedientesRoutes(ctx));
   app.route('/despacho/privacidad', privacidadDespachoRoutes(ctx));
   app.route('/despacho', despachoRoutes(ctx));
   app.route('/privacidad', privacidadRoutes(ctx));

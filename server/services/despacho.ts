@@ -9,6 +9,7 @@ import {
   VENTANA_BUSQUEDA,
   VENTANA_DESPACHO,
   transicion,
+  type ActoDevuelto,
   type CambioEstado,
   type DespachoExpediente,
   type DespachoLista,
@@ -17,6 +18,7 @@ import {
 import { ACTO_NO_ENCONTRADO } from './expedientes-actos.js';
 import { isUuid } from './expedientes.js';
 import { avisarCambio } from '../eventos.js';
+import type { Wire } from '../../api/endpoint.js';
 
 /**
  * The office's work on the cases of its notarías (staff only, server/auth/staff.ts). What the
@@ -235,7 +237,7 @@ export async function cambiarEstado(db: Queryable, user: SessionUser, id: string
     [id, de, body.estado, body.motivo, user.id],
   );
   await notificar(db, { tipo: 'expediente-estado', expedienteId: exp.id, estado: body.estado, motivo: body.motivo });
-  avisarCambio({ expedienteId: exp.id, recursos: ['expedientes', 'despacho-expedientes'], tipo: 'updated' });
+  avisarCambio({ expedienteId: exp.id, tipo: 'updated' });
   return { id, estado: body.estado, estadoAnterior: de, motivo: body.motivo };
 }
 
@@ -252,7 +254,7 @@ export async function devolverActo(db: Queryable, user: SessionUser, actoId: str
   if (!rows[0]) throw new HttpError(404, ACTO_NO_ENCONTRADO);
   await requireStaffOf(db, user, rows[0].expediente_id, ACTO_NO_ENCONTRADO);
   if (rows[0].status !== 'ENVIADO') throw new HttpError(409, MENSAJES_DESPACHO.actoNoEnviado);
-  const updated = await db.query<Record<string, unknown>>(
+  const updated = await db.query<Wire<ActoDevuelto>>(
     `update servicios.actos
         set status = 'BORRADOR', devolucion_comentario = $2, devuelto_at = now(), devuelto_por = $3, updated_at = now()
       where id = $1
@@ -260,6 +262,6 @@ export async function devolverActo(db: Queryable, user: SessionUser, actoId: str
     [actoId, comentario, user.id],
   );
   await notificar(db, { tipo: 'acto-devuelto', actoId, comentario });
-  avisarCambio({ expedienteId: rows[0].expediente_id, recursos: ['actos', 'expedientes', 'despacho-expedientes'], tipo: 'updated' });
+  avisarCambio({ expedienteId: rows[0].expediente_id, tipo: 'updated' });
   return updated.rows[0];
 }
