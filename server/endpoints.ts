@@ -42,6 +42,13 @@ export type Handler<E extends Endpoint> = (c: Context<EndpointEnv>, input: Input
 /** '/expediente/{id}/documentos' → '/expediente/:id/documentos'. */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/** The JSON body, or nothing when none is sent and the schema makes it optional. */
+async function bodyOf(c: Context, schema: z.ZodType): Promise<unknown> {
+  const optional = schema.safeParse(undefined).success;
+  if (optional && !(c.req.header('Content-Type') ?? '').includes('json')) return undefined;
+  return readJson(c);
+}
+
 /** The routes of some endpoints, to be mounted at the services base (or the endpoint's own). */
 export class Endpoints {
   readonly app = new Hono<EndpointEnv>();
@@ -61,7 +68,7 @@ export class Endpoints {
       const input = {
         params: e.params ? parseWith(e.params, c.req.param()) : c.req.param(),
         query: e.query ? parseWith(e.query, c.req.query()) : {},
-        body: e.body && !isMultipart(e.body) ? parseWith(e.body, await readJson(c)) : undefined,
+        body: e.body && !isMultipart(e.body) ? parseWith(e.body, await bodyOf(c, e.body)) : undefined,
       } as Input<E>;
       const out = (await handler(c, input)) as unknown;
       if (out instanceof Response) return out;

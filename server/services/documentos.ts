@@ -116,7 +116,7 @@ export async function subirDocumentoExpediente(db: Queryable, expedienteId: stri
   const doc = await insertar(db, archivo, { expedienteId }, tipo, user, 'NOTARIA', l);
   // the client is told in the same transaction; a copy's file is told by the copy's own notice
   if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
-  avisarCambio({ expedienteId, recursos: ['documentos'], tipo: 'created' });
+  avisarCambio({ expedienteId, tipo: 'created' });
   return doc;
 }
 
@@ -191,6 +191,6 @@ export async function borrarDocumento(db: Queryable, id: string, user: SessionUs
   if (rows[0].n > 0) throw new HttpError(409, 'Este documento es una copia entregada y no se puede borrar');
   if (d.tipo === 'BORRADOR') throw new HttpError(409, 'Este documento es una versión del borrador de la escritura y se conserva');
   await db.query('delete from servicios.documentos where id = $1', [id]);
-  if (d.expedienteId) avisarCambio({ expedienteId: d.expedienteId, recursos: ['documentos'], tipo: 'deleted' });
+  if (d.expedienteId) avisarCambio({ expedienteId: d.expedienteId, tipo: 'deleted' });
   return d.clave;
 }
