@@ -61,8 +61,9 @@ export interface Endpoint {
   description?: string;
   /** The group it is listed under in the reference. */
   tag: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
+  /** Objects (perhaps preprocessed): their properties are the path's and the query's parameters. */
+  params?: z.ZodType;
+  query?: z.ZodType;
   body?: z.ZodType | Multipart;
   /** The JSON answer's schema; null: no body (204); a file or an event stream. */
   answer: z.ZodType | RawAnswer | null;

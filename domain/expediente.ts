@@ -198,7 +198,7 @@ export const actoSchema = z.object({
   status: z.enum(ESTADOS_ACTO),
   fecha: z.string(),
   definicionActoId: z.number().nullable(),
-  datosFormulario: z.record(z.string(), z.unknown()),
+  datosFormulario: datosFormularioSchema,
   nombre_acto: z.string().nullable(),
   url_acto: z.string().nullable(),
   /** When a sent act was last taken back to BORRADOR (ISO date-time); null otherwise. */
@@ -208,4 +208,4 @@ export const actoSchema = z.object({
   /** When the notaría returned it (ISO date-time). */
   devueltoEn: z.string().nullable().optional(),
 });
-export type ActoDto = Omit<z.infer<typeof actoSchema>, 'datosFormulario'> & { datosFormulario: DatosFormulario };
+export type ActoDto = z.infer<typeof actoSchema>;

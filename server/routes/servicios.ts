@@ -57,7 +57,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/', copiasElectronicasRoutes(ctx));
   app.route('/', expedientesRoutes(ctx));
   app.route('/despacho/privacidad', privacidadDespachoRoutes(ctx));
-  app.route('/despacho', despachoRoutes(ctx));
+  app.route('/', despachoRoutes(ctx));
   app.route('/privacidad', privacidadRoutes(ctx));
   app.route('/persona', personaLookupRoutes(ctx));
   app.route('/persona', personaRoutes(ctx));

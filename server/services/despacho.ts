@@ -10,12 +10,14 @@ import {
   VENTANA_DESPACHO,
   transicion,
   type ActoDevuelto,
+  type ExpedienteDespachoDto,
   type CambioEstado,
   type DespachoExpediente,
   type DespachoLista,
   type DespachoQuery,
 } from '../../domain/despacho.js';
 import { ACTO_NO_ENCONTRADO } from './expedientes-actos.js';
+import type { ActoDto } from '../../domain/expediente.js';
 import { isUuid } from './expedientes.js';
 import { avisarCambio } from '../eventos.js';
 import type { Wire } from '../../api/endpoint.js';
@@ -180,9 +182,10 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
 }
 
 /** The case as staff see it: the case, its client's data and its acts with their forms (read-only). */
-export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser, 'notarias' | 'id'>, id: string) {
+export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser, 'notarias' | 'id'>, id: string): Promise<Wire<ExpedienteDespachoDto>> {
   await requireStaffOf(db, user, id);
-  const { rows } = await db.query<Record<string, unknown>>(
+  type Caso = Omit<Wire<ExpedienteDespachoDto>, 'actos' | 'historial' | 'notariaId'> & { notariaId: number | string };
+  const { rows } = await db.query<Caso>(
     `select e.id, e.titulo, e.estado, e.fecha_alta as "fechaAlta", to_char(e.due_date, 'YYYY-MM-DD') as "dueDate",
             e.notaria_id as "notariaId", coalesce(n.nombre, 'Notaría no encontrada') as "notariaNombre", e.links,
             (e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}) as vencido,
@@ -196,14 +199,14 @@ export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser
       where e.id = $1`,
     [id],
   );
-  const actos = await db.query<Record<string, unknown>>(
+  const actos = await db.query<Omit<Wire<ActoDto>, 'definicionActoId'> & { definicionActoId: number | string | null }>(
     `select id, expediente_id as "expedienteId", titulo, status, fecha, definicion_acto_id as "definicionActoId",
             datos_formulario as "datosFormulario", nombre_acto, url_acto, retirado_at as "retiradoEn",
             devolucion_comentario as "devolucionComentario", devuelto_at as "devueltoEn"
        from servicios.actos where expediente_id = $1 order by fecha, created_at, id limit 200`,
     [id],
   );
-  const historial = await db.query<Record<string, unknown>>(
+  const historial = await db.query<Wire<ExpedienteDespachoDto['historial'][number]>>(
     `select estado_anterior as "estadoAnterior", estado, motivo, created_at as "fecha"
        from servicios.expediente_estados where expediente_id = $1 order by created_at desc, id desc limit 50`,
     [id],
@@ -212,7 +215,7 @@ export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser
   return {
     ...e,
     notariaId: Number(e.notariaId),
-    fechaAlta: new Date(e.fechaAlta as string).toISOString(),
+    fechaAlta: new Date(e.fechaAlta).toISOString(),
     actos: actos.rows.map((a) => ({ ...a, definicionActoId: a.definicionActoId === null ? null : Number(a.definicionActoId) })),
     historial: historial.rows,
   };
