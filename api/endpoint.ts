@@ -20,8 +20,8 @@ export interface Multipart {
   multipart: z.ZodObject;
 }
 
-/** An answer that is not JSON: a file streamed from the storage, or a stream of server-sent events. */
-export type RawAnswer = { file: true } | { events: true };
+/** An answer that is not JSON: a file streamed from the storage, a stream of server-sent events, a redirect (303). */
+export type RawAnswer = { file: true } | { events: true } | { redirect: true };
 
 /**
  * Who passes an endpoint's door, before anything is read: the same access rules as the resources'
@@ -79,6 +79,12 @@ export interface Endpoint {
   events?: readonly RecursoEvento[];
   /** The setting that limits how often one caller may call it (429 beyond), for the reference. */
   rateLimit?: string;
+  /**
+   * The body must be declared as JSON, whatever it holds (415 before anything is read): an
+   * anonymous action must not be callable by a form or text/plain body, which another website can
+   * make a visitor's browser send without asking.
+   */
+  jsonOnly?: true;
 }
 
 /** Identity with type checking, keeping the literal types (schemas, method) for the handlers. */
@@ -91,7 +97,7 @@ export const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)
 export const fullPath = (e: Pick<Endpoint, 'base' | 'path'>) => `${e.base ?? API_BASE}${e.path}`;
 
 export const isMultipart = (body: Endpoint['body']): body is Multipart => !!body && 'multipart' in body;
-export const isRaw = (answer: Endpoint['answer']): answer is RawAnswer => !!answer && ('file' in answer || 'events' in answer);
+export const isRaw = (answer: Endpoint['answer']): answer is RawAnswer => !!answer && ('file' in answer || 'events' in answer || 'redirect' in answer);
 
 /**
  * A value as the server may hold it before JSON.stringify writes it: a Date becomes the ISO text

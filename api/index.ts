@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { actos, expedientes } from './expedientes';
 import { meta } from './meta';
+import { acceso, certificados, eventos, llaves, sesiones } from './acceso';
 import { despacho } from './despacho';
 import { borradores, copias, copiasElectronicas, documentos, mensajes } from './documentos';
 
@@ -8,6 +9,6 @@ import { borradores, copias, copiasElectronicas, documentos, mensajes } from './
  * Every endpoint of the services API, by group: the one list the server mounts, the OpenAPI
  * document describes and the tests sweep. A new endpoint is declared in its group's file.
  */
-export const API = { meta, expedientes, actos, despacho, documentos, copias, mensajes, borradores, copiasElectronicas } satisfies Record<string, Record<string, Endpoint>>;
+export const API = { meta, acceso, llaves, sesiones, certificados, eventos, expedientes, actos, despacho, documentos, copias, mensajes, borradores, copiasElectronicas } satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) => Object.values(group) as Endpoint[]);

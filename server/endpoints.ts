@@ -9,6 +9,7 @@ import { permits } from '../domain/resource.js';
 import { fullPath, isMultipart, type Endpoint, type Wire } from '../api/endpoint.js';
 import { ENDPOINTS } from '../api/index.js';
 import { viewerOf } from './auth/viewer.js';
+import { MENSAJE_SOLO_JSON } from '../supabase/functions/auth-proxy/contract.js';
 
 /**
  * Mounts the endpoints declared in api/ (api/endpoint.ts): each at its method and path, behind its
@@ -54,17 +55,25 @@ export class Endpoints {
   readonly app = new Hono<EndpointEnv>();
   constructor(private readonly ctx: AppContext) {}
 
-  serve<E extends Endpoint>(e: E, handler: Handler<E>): this {
+  /**
+   * Mounts `e` answered by `handler`; `opts.before` runs after the door and before the input is read
+   * (a limit that must count invalid requests too).
+   */
+  serve<E extends Endpoint>(e: E, handler: Handler<E>, opts: { before?: (c: Context<EndpointEnv>) => Promise<void> | void } = {}): this {
     const signIn = requireUser(this.ctx);
     const door = e.access;
     this.app.on(e.method, honoPath(e.path), async (c, next) => {
       c.set('endpoint', e);
+      if (e.jsonOnly && (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase() !== 'application/json') {
+        throw new HttpError(415, MENSAJE_SOLO_JSON);
+      }
       if (door.rule.roles.includes('anon')) return next();
       return signIn(c as unknown as Context<AuthEnv>, async () => {
         if (!permits(door.rule, viewerOf(c.get('user')))) throw new HttpError(door.refused.status, door.refused.message);
         await next();
       });
     }, async (c) => {
+      await opts.before?.(c);
       const input = {
         params: e.params ? parseWith(e.params, c.req.param()) : c.req.param(),
         query: e.query ? parseWith(e.query, c.req.query()) : {},

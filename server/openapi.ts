@@ -35,15 +35,16 @@ function operation(group: string, name: string, e: Endpoint) {
   const answers: Record<string, unknown> = {};
   if (e.answer === null) answers[status] = { description: 'Hecho' };
   else if (isRaw(e.answer)) {
-    answers[status] = 'events' in e.answer
-      ? { description: 'Flujo de eventos (text/event-stream)', content: { 'text/event-stream': { schema: { type: 'string' } } } }
-      : { description: 'El archivo', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } };
+    if ('redirect' in e.answer) answers[303] = { description: 'Redirige a donde sigue' };
+    else if ('events' in e.answer) answers[status] = { description: 'Flujo de eventos (text/event-stream)', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+    else answers[status] = { description: 'El archivo', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } };
   } else answers[status] = { description: 'Correcto', content: { 'application/json': { schema: jsonSchema(e.answer, 'output') } } };
   if (e.params || e.query || e.body) answers[400] = errorAnswer('Datos no válidos: `message` y, por campo, `fieldErrors`');
   const signedIn = !e.access.rule.roles.includes('anon');
   if (signedIn) answers[401] = errorAnswer('Sin sesión o con la sesión terminada');
   answers[e.access.refused.status] ??= errorAnswer(e.access.refused.status === 404 ? 'No existe o no es visible para quien llama' : 'No permitido');
   answers[404] ??= errorAnswer('No existe o no es visible para quien llama');
+  if (e.jsonOnly) answers[415] = errorAnswer('El cuerpo no se declaró como JSON');
   if (e.rateLimit) answers[429] = errorAnswer(`Demasiadas peticiones (${e.rateLimit})`);
 
   let requestBody: unknown;

@@ -46,9 +46,9 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.use('*', auditTrail(ctx, API_BASE));
   app.use('*', rejectNulInUrl);
   app.route('/', metaRoutes(ctx));
-  app.route('/auth', authRoutes(ctx));
-  app.route('/auth', factoresRoutes(ctx));
-  app.route('/auth', certificadoRoutes(ctx));
+  app.route('/', authRoutes(ctx));
+  app.route('/', factoresRoutes(ctx));
+  app.route('/', certificadoRoutes(ctx));
   app.route('/', eventosRoutes(ctx, eventos));
   app.route('/personaNotaria', personaNotariaRoutes(ctx));
   app.route('/', documentosRoutes(ctx));

@@ -4,13 +4,8 @@ import { KeyOutlined } from '@ant-design/icons';
 import { serviciosFetch } from '../../../providers/servicios-http';
 import { anadirLlave } from '../../../providers/llave-acceso';
 import { useToast } from '../../shell/notifications';
+import type { Llave } from '../../../domain/acceso';
 
-interface Llave {
-  id: string;
-  nombre: string;
-  creada: string;
-  ultimoUso: string | null;
-}
 
 const fecha = (iso: string) => new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 

@@ -2,28 +2,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, List, Popconfirm, Tag } from 'antd';
 import { serviciosFetch } from '../../../providers/servicios-http';
 import { useToast } from '../../shell/notifications';
+import type { SesionVisible } from '../../../domain/acceso';
 
-interface Sesion {
-  id: string;
-  dispositivo: string;
-  metodo: 'pin' | 'passkey' | 'certificado';
-  factorFuerte: boolean;
-  iniciada: string;
-  ultimoUso: string;
-  actual: boolean;
-}
 
-const METODO: Record<Sesion['metodo'], string> = { pin: 'Código PIN', passkey: 'Llave de acceso', certificado: 'Certificado digital' };
+const METODO: Record<SesionVisible['metodo'], string> = { pin: 'Código PIN', passkey: 'Llave de acceso', certificado: 'Certificado digital' };
 const fecha = (iso: string) => new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
 /** /perfil: the person's open sessions (device, how it signed in, when), and ending any or all the others. */
 export default function SesionesAbiertas() {
   const notify = useToast();
-  const [sesiones, setSesiones] = useState<Sesion[] | null>(null);
+  const [sesiones, setSesiones] = useState<SesionVisible[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const cargar = useCallback(() => {
-    serviciosFetch<Sesion[]>('/auth/sesiones')
+    serviciosFetch<SesionVisible[]>('/auth/sesiones')
       .then(setSesiones)
       .catch((e: Error) => setError(e.message));
   }, []);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TIPOS_DOCUMENTO, normalizeIdentifier, type TipoDocumento } from '../../domain/identifiers.js';
-import { loginDocumentError } from '../../domain/login-rules.js';
-import { registroEmailSchema } from '../../domain/registro-email.js';
+import { TIPOS_DOCUMENTO, normalizeIdentifier, type TipoDocumento } from './identifiers';
+import { loginDocumentError } from './login-rules';
+import { registroEmailSchema } from './registro-email';
 
 /** Bodies of the sign-in calls (services API /auth/*, reached through the auth-proxy function). */
 
@@ -91,3 +91,40 @@ const refreshToken = z
 
 /** POST /auth/refresh and /auth/logout. */
 export const refreshSchema = body({ refresh_token: refreshToken });
+
+// ---- The answers of the account's calls ---------------------------------------------------------
+
+export const METODOS_ACCESO = ['pin', 'certificado', 'passkey'] as const;
+export type MetodoAcceso = (typeof METODOS_ACCESO)[number];
+
+/** A session's tokens; `segundoFactor`: the account holds office rights this session does not carry yet ('confirmar' a passkey, or 'alta' of a first one). */
+export const tokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  segundoFactor: z.enum(['confirmar', 'alta']).optional(),
+});
+
+/** A sign-in's answer: the tokens and whose they are. */
+export const accesoSchema = tokensSchema.extend({ message: z.string(), idPersona: z.string() });
+
+/** A passkey as /perfil lists it. */
+export const llaveSchema = z.object({ id: z.string(), nombre: z.string(), creada: z.string(), ultimoUso: z.string().nullable() });
+export type Llave = z.infer<typeof llaveSchema>;
+
+/** A live session as /perfil lists it. */
+export const sesionVisibleSchema = z.object({
+  id: z.string(),
+  /** 'Chrome 140 en Linux': the browser and system its user agent names. */
+  dispositivo: z.string(),
+  metodo: z.enum(METODOS_ACCESO),
+  /** A passkey or certificate was proven in it (after the PIN, or to sign in). */
+  factorFuerte: z.boolean(),
+  iniciada: z.string(),
+  ultimoUso: z.string(),
+  /** The session of the token that asks. */
+  actual: z.boolean(),
+});
+export type SesionVisible = z.infer<typeof sesionVisibleSchema>;
+
+/** Sessions ended: how many, and the sentence that says so. */
+export const sesionesCerradasSchema = z.object({ message: z.string(), cerradas: z.number() });
