@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { LOGIN_MENSAJES } from './login-rules';
 
@@ -246,7 +245,6 @@ interface ResourceBase {
   /** Declared when it holds personal data (RGPD art. 30). */
   tratamiento?: Tratamiento;
   labels: Labels;
-  icon?: ComponentType;
   /** Its own page. A catalogue without an admin tab is served at `/admin/recursos/<name>`, and only if it declares that route. */
   route?: string;
   /** The page of one record (Refine's `show`), e.g. '/despacho/expedientes/:id'. */
@@ -372,7 +370,6 @@ export interface PageConfig {
   name: string;
   labels: Pick<Labels, 'plural'> & Partial<Labels>;
   route: string;
-  icon?: ComponentType;
   menu?: MenuPlacement;
   /** Only `list` matters: who may open the page. */
   access: Pick<ResourceAccess, 'list'>;
