@@ -350,6 +350,22 @@ export interface ServiciosConfig extends ResourceBase {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
 }
 
+const PARAM = /\{([^}]+)\}/g;
+
+/** The names a template needs, e.g. '/acto/expediente/{expedienteId}' → ['expedienteId']. */
+export const templateParams = (template: string): string[] => [...template.matchAll(PARAM)].map((m) => m[1]);
+
+/** A template with its `{names}` filled from `values`; undefined when one is missing or empty. */
+export function fillPath(template: string, values: Record<string, unknown>): string | undefined {
+  let missing = false;
+  const path = template.replace(PARAM, (_, name: string) => {
+    const v = values[name];
+    if (v === undefined || v === null || v === '' || typeof v === 'object') missing = true;
+    return encodeURIComponent(String(v ?? ''));
+  });
+  return missing ? undefined : path;
+}
+
 /** The five paths the generic handler serves for a resource at `base` ('/consultas'). */
 export const crudPaths = (base: string) =>
   ({ list: base, one: `${base}/{id}`, create: base, update: `${base}/{id}`, delete: `${base}/{id}` }) satisfies ServiciosPaths;
