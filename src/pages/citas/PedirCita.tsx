@@ -77,6 +77,7 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
   // has taken the focus itself, see afterOpenChange)
   useEffect(() => {
     if (open) heading.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new step moves the focus; opening focuses it in afterOpenChange, once the modal has taken the focus
   }, [step]);
 
   const avanzar = (cambio: Partial<Elecciones>) => {

@@ -24,7 +24,7 @@ function expedienteGuardado(): ExpedienteDto | null {
 /** /expediente/detalleexp: the finished case whose copy is requested. */
 export default function DetalleExp() {
   const navigate = useNavigate();
-  const expediente = useMemo(expedienteGuardado, []);
+  const expediente = useMemo(() => expedienteGuardado(), []);
 
   if (!expediente) {
     return (
