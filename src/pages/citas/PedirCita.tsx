@@ -11,7 +11,7 @@ import {
   nuevaCitaSchema,
   type TipoCita,
 } from '../../../domain/citas';
-import { nombrePersona, useAsuntos, useClientes, useNotarias, usePersonal, type Notaria, type Personal } from './datos';
+import { nombrePersona, useAsuntos, useClientes, useNotarias, usePersonal, type Notaria, type Personal } from '../../citas/datos';
 import { useSlots } from './use-slots';
 import FechaHora from './FechaHora';
 import './citas.css';

@@ -8,7 +8,7 @@ import type { CitaDespacho } from '../../../domain/despacho';
 import { etiquetaTipo, fechaEs } from '../../../domain/citas';
 import { despachoCitas } from '../../../resources/despacho';
 import { serviciosUrl } from '../../../resources/servicios-url';
-import { usePersonal } from '../citas/datos';
+import { usePersonal } from '../../citas/datos';
 import SoloPersonal from './SoloPersonal';
 import './despacho.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useList, useNotification } from '@refinedev/core';
-import { session } from '../../../providers/session';
-import { datosFormularioSchema, type DatosFormulario } from '../../../domain/expediente';
+import { session } from '../../providers/session';
+import { datosFormularioSchema, type DatosFormulario } from '../../domain/expediente';
 import {
   acceptMessage,
   buildMessage,
@@ -16,7 +16,7 @@ import {
   SOLICITAR_PERSONA_POR_NIF,
   type IframeMessage,
   type PersonaEncontrada,
-} from '../../../domain/iframe-messages';
+} from '../../domain/iframe-messages';
 
 interface Props {
   /** The form document to frame (see urlFormulario). */
