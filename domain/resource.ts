@@ -71,7 +71,6 @@ export type ResourceAccess = Record<CrudAction, AccessRule>;
 
 /** Reads are `read`, every change is admin's: the usual catalogue. */
 export const catalogueAccess = (read: AccessRule = anyone): ResourceAccess => ({ list: read, create: admin, edit: admin, delete: admin });
-export const ADMIN_ONLY: ResourceAccess = catalogueAccess(admin);
 
 /**
  * True when the rule lets `viewer` through; with a row, staffOfNotaria also checks the row's

@@ -30,7 +30,7 @@ import type { Queryable } from './db/db.js';
 import { RequestScope } from './request-scope.js';
 import type { CambioCaso } from '../domain/eventos.js';
 
-export { RECURSOS_EVENTO, type CambioCaso, type RecursoEvento } from '../domain/eventos.js';
+export type { CambioCaso } from '../domain/eventos.js';
 
 /** What a stream receives: the case and what changed of it. */
 export type EventoCaso = CambioCaso;
