@@ -1,6 +1,7 @@
 // ESLint (flat config): typescript-eslint, React's rules of hooks, and the boundaries between the
 // layers (README, "The rules the tools enforce"). `npm run lint`, a step of `npm test`: any finding fails.
 import { readdirSync } from 'node:fs';
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,7 +9,7 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /** The folders of src/pages/: each a page of its own, which imports no other (shared code lives in a module of src/). */
-const PAGES = readdirSync('src/pages', { withFileTypes: true })
+const PAGES = readdirSync(new URL('./src/pages', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
@@ -19,8 +20,9 @@ const sinUi = (capa) => ({
   message: `${capa} no importa interfaz (React, antd, iconos): el servidor la lee. Los iconos van en src/ (src/iconos-recursos.ts).`,
 });
 
-export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'test-results/', 'playwright-report/', 'server/.build/', '.data/', 'src/vendor/'] },
+export default defineConfig(
+  // generated: what .gitignore leaves out
+  { ignores: ['node_modules/', 'dist/', 'test-results/', 'playwright-report/', 'bench/results/', 'server/.build/', '.data/'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   tseslint.configs.recommended,
