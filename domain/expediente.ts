@@ -174,7 +174,6 @@ export const actoCreateSchema = z.object({
   nombre_acto: actoFields.nombre_acto.optional(),
   url_acto: actoFields.url_acto.optional(),
 }, CUERPO_OBJETO);
-export type ActoCreate = z.input<typeof actoCreateSchema>;
 
 /** PUT /acto/{id}: any of the fields; the id and expediente come from the stored act. */
 export const actoUpdateSchema = z.object({

@@ -176,7 +176,7 @@ export type PersonaInput = z.output<typeof personaInputSchema>;
 export type PersonaPayload = Omit<Persona, 'id' | 'links' | 'fichaReducida'>;
 
 // how a person is named on screen: display-name.ts (light, used by the session and the shell)
-export { FALLBACKS, displayName, nameOrFallback, isInformed } from './display-name';
+export { displayName, nameOrFallback, isInformed } from './display-name';
 // labels, emptiness and the PUT body of a record: persona-campos.ts (light, no zod or country tables)
 export { ETIQUETAS, dropEmpty, conBorrados } from './persona-campos';
 

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { LOGIN_MENSAJES } from './login-rules';
 
@@ -72,7 +71,6 @@ export type ResourceAccess = Record<CrudAction, AccessRule>;
 
 /** Reads are `read`, every change is admin's: the usual catalogue. */
 export const catalogueAccess = (read: AccessRule = anyone): ResourceAccess => ({ list: read, create: admin, edit: admin, delete: admin });
-export const ADMIN_ONLY: ResourceAccess = catalogueAccess(admin);
 
 /**
  * True when the rule lets `viewer` through; with a row, staffOfNotaria also checks the row's
@@ -246,7 +244,6 @@ interface ResourceBase {
   /** Declared when it holds personal data (RGPD art. 30). */
   tratamiento?: Tratamiento;
   labels: Labels;
-  icon?: ComponentType;
   /** Its own page. A catalogue without an admin tab is served at `/admin/recursos/<name>`, and only if it declares that route. */
   route?: string;
   /** The page of one record (Refine's `show`), e.g. '/despacho/expedientes/:id'. */
@@ -352,6 +349,22 @@ export interface ServiciosConfig extends ResourceBase {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
 }
 
+const PARAM = /\{([^}]+)\}/g;
+
+/** The names a template needs, e.g. '/acto/expediente/{expedienteId}' → ['expedienteId']. */
+export const templateParams = (template: string): string[] => [...template.matchAll(PARAM)].map((m) => m[1]);
+
+/** A template with its `{names}` filled from `values`; undefined when one is missing or empty. */
+export function fillPath(template: string, values: Record<string, unknown>): string | undefined {
+  let missing = false;
+  const path = template.replace(PARAM, (_, name: string) => {
+    const v = values[name];
+    if (v === undefined || v === null || v === '' || typeof v === 'object') missing = true;
+    return encodeURIComponent(String(v ?? ''));
+  });
+  return missing ? undefined : path;
+}
+
 /** The five paths the generic handler serves for a resource at `base` ('/consultas'). */
 export const crudPaths = (base: string) =>
   ({ list: base, one: `${base}/{id}`, create: base, update: `${base}/{id}`, delete: `${base}/{id}` }) satisfies ServiciosPaths;
@@ -372,7 +385,6 @@ export interface PageConfig {
   name: string;
   labels: Pick<Labels, 'plural'> & Partial<Labels>;
   route: string;
-  icon?: ComponentType;
   menu?: MenuPlacement;
   /** Only `list` matters: who may open the page. */
   access: Pick<ResourceAccess, 'list'>;

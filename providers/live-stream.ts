@@ -23,8 +23,6 @@ export interface Flujo {
   cerrar(): void;
 }
 
-export type { CambioCaso as Cambio } from '../domain/eventos';
-
 /** The event's data, if it is a change as the server's schema says. */
 function cambioDe(data: string): CambioCaso | null {
   try {

@@ -6,9 +6,6 @@ import { SESION_RENOVADA, session } from './session';
  * only when a passkey is used, so no page pays for it before.
  */
 
-/** The server's code for "prove a recent passkey first" (server/auth/paso-adicional.ts). */
-export const CODIGO_PASO_ADICIONAL = 'paso_adicional';
-
 /** What the server asks of an office account after the PIN (sessionStorage, this tab). */
 export type SegundoFactor = 'confirmar' | 'alta';
 const SEGUNDO_FACTOR_KEY = 'segundo_factor';

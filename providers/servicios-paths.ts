@@ -1,25 +1,9 @@
 import type { CrudFilter } from '@refinedev/core';
 
-import type { ServiciosPaths } from '../domain/resource';
+import { fillPath, templateParams, type ServiciosPaths } from '../domain/resource';
 
 /** How the servicios data provider fills the URL templates a resource declares (`paths`). */
 export type { ServiciosPaths };
-
-const PARAM = /\{([^}]+)\}/g;
-
-/** The names a template needs, e.g. '/acto/expediente/{expedienteId}' → ['expedienteId']. */
-export const templateParams = (template: string): string[] => [...template.matchAll(PARAM)].map((m) => m[1]);
-
-/** A template with its `{names}` filled from `values`; undefined when one is missing or empty. */
-export function fillPath(template: string, values: Record<string, unknown>): string | undefined {
-  let missing = false;
-  const path = template.replace(PARAM, (_, name: string) => {
-    const v = values[name];
-    if (v === undefined || v === null || v === '' || typeof v === 'object') missing = true;
-    return encodeURIComponent(String(v ?? ''));
-  });
-  return missing ? undefined : path;
-}
 
 /** The `eq` filters of a call, by field (values templates are filled from). */
 export function eqValues(filters: readonly CrudFilter[] | undefined): Record<string, unknown> {

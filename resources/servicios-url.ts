@@ -1,4 +1,4 @@
-import { fillPath } from '../providers/servicios-paths';
+import { fillPath } from '../domain/resource';
 import { resourceConfig } from './index';
 
 /**

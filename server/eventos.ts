@@ -31,7 +31,7 @@ import { RequestScope } from './request-scope.js';
 import type { CambioCaso } from '../domain/eventos.js';
 import type { Endpoint } from '../api/endpoint.js';
 
-export { RECURSOS_EVENTO, type CambioCaso, type RecursoEvento } from '../domain/eventos.js';
+export type { CambioCaso } from '../domain/eventos.js';
 
 /** What a stream receives: the case and what changed of it. */
 export type EventoCaso = CambioCaso;

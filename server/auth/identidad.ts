@@ -17,7 +17,6 @@ export type MetodoPrueba = (typeof METODOS_PRUEBA)[number];
 
 /** How the office checked a document (metodo 'oficina'). */
 export const FORMAS_VERIFICACION = ['presencial', 'videoconferencia'] as const;
-export type FormaVerificacion = (typeof FORMAS_VERIFICACION)[number];
 
 export interface Identidad {
   /** 'correo': only the mailbox is proven; 'probada': the account is bound to its document. */

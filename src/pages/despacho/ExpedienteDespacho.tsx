@@ -7,7 +7,7 @@ import { ETIQUETA_ESTADO_ACTO, type ActoDto, type EstadoActo } from '../../../do
 import { ETIQUETA_ESTADO, MENSAJES_DESPACHO, siguientesEstados, transicion, type EstadoExpediente, type ExpedienteDespachoDto } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { serviciosUrl } from '../../../resources/servicios-url';
-import { formatoFecha, formatoFechaHora } from '../expedientes/datos';
+import { formatoFecha, formatoFechaHora } from '../../expediente/formato';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
 import IdentidadCliente from './IdentidadCliente';
@@ -15,7 +15,7 @@ import ActoSoloLectura from './ActoSoloLectura';
 import DocumentosDespacho from './huecos/DocumentosDespacho';
 import CopiasDespacho from './huecos/CopiasDespacho';
 import ConversacionDespacho from './huecos/ConversacionDespacho';
-import BorradoresCaso from '../expedientes/BorradoresCaso';
+import BorradoresCaso from '../../expediente/BorradoresCaso';
 import CopiasElectronicasDespacho from './huecos/CopiasElectronicasDespacho';
 import './despacho.css';
 

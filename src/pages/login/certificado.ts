@@ -67,6 +67,6 @@ export function useCanjeCertificado(codigo: string | null, estadoDevuelto: strin
       session.save({ token: data.accessToken, refreshToken: data.refreshToken, idPersona: data.idPersona });
       setCanje({ estado: 'hecho', to });
     })().catch((e: unknown) => setCanje({ estado: 'error', mensaje: (e as Error).message || 'No se pudo acceder con su certificado.' }));
-  }, [codigo]);
+  }, [codigo, estadoDevuelto]);
   return canje;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SERVICES_URL } from '../../../providers/config';
 import { MENSAJES_VERIFICACION, normalizarCsv, csvAgrupado, type VerificacionDto } from '../../../domain/verificacion';
-import '../landing/landing.css';
+import '../../publico/publico.css';
 import './verificar.css';
 
 type Resultado = { estado: 'cargando' } | { estado: 'ok'; copia: VerificacionDto } | { estado: 'revocada'; copia: VerificacionDto } | { estado: 'error'; mensaje: string };

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useList, useNotification } from '@refinedev/core';
-import type { ActoCatalogo } from '../expedientes/formulario';
+import type { ActoCatalogo } from '../expediente/formulario';
+
+/** The services catalogue (categories and their acts), read by /servicios and by a case's 'Nuevo acto'. */
 
 export interface CategoriaServicio {
   id: number;

@@ -1,12 +1,15 @@
 import { useList } from '@refinedev/core';
-import { useClientesBuscables } from '../../persona-forms/use-clientes';
-import { session } from '../../../providers/session';
-import type { CitaRow } from '../../../domain/citas';
-import { ASUNTOS_POR_DEFECTO } from '../../../domain/citas';
-import type { Persona } from '../../../domain/persona';
-import { displayName } from '../../../domain/display-name';
+import { useClientesBuscables } from '../persona-forms/use-clientes';
+import { session } from '../../providers/session';
+import type { CitaRow } from '../../domain/citas';
+import { ASUNTOS_POR_DEFECTO } from '../../domain/citas';
+import type { Persona } from '../../domain/persona';
+import { displayName } from '../../domain/display-name';
 
-/** Data of the appointment pages, always through Refine hooks (tables of the supabase provider). */
+/**
+ * Data of the appointments, always through Refine hooks (tables of the supabase provider): read by
+ * /citas, the dashboard and the office's diary (/despacho/citas).
+ */
 
 export interface Notaria {
   id: number;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Modal, type ButtonProps } from 'antd';
-import { useUnaVez } from '../../crud/use-una-vez';
+import { useUnaVez } from '../crud/use-una-vez';
 import { CamposSolicitudCopia, useSolicitudCopia, VALORES_INICIALES_COPIA, type ValoresSolicitudCopia } from './SolicitudCopia';
 
 /** 'Solicitar copia' of a finished case's deed: simple or authorised, with a reason. */

@@ -3,8 +3,8 @@ import { useNotification } from '@refinedev/core';
 import { Button, Empty, Input, Space, Spin, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { MAX_MENSAJE, nuevoMensajeSchema, type MensajeDto } from '../../../domain/mensajes';
-import { useUnaVez } from '../../crud/use-una-vez';
+import { MAX_MENSAJE, nuevoMensajeSchema, type MensajeDto } from '../../domain/mensajes';
+import { useUnaVez } from '../crud/use-una-vez';
 import { useEnviarMensaje, useMensajes } from './use-archivos-caso';
 import './chat.css';
 

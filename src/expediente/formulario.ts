@@ -1,5 +1,5 @@
 import { useList } from '@refinedev/core';
-import { URL_ACTO_PROPIA } from '../../../resources/actos-servicios';
+import { URL_ACTO_PROPIA } from '../../resources/actos-servicios';
 
 /** The act form document of this portal (formulario.html, its own Vite entry). */
 export const FORMULARIO_POR_DEFECTO = '/formulario.html';

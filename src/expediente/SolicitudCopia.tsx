@@ -1,6 +1,6 @@
 import { useNotification } from '@refinedev/core';
 import { Form, Input, Radio, type FormInstance } from 'antd';
-import { ETIQUETA_TIPO_COPIA, TIPOS_COPIA, solicitudCopiaSchema, type TipoCopia } from '../../../domain/copias';
+import { ETIQUETA_TIPO_COPIA, TIPOS_COPIA, solicitudCopiaSchema, type TipoCopia } from '../../domain/copias';
 import { useCopiasAcciones } from './use-archivos-caso';
 
 export interface ValoresSolicitudCopia {

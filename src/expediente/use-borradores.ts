@@ -1,9 +1,9 @@
 import { useCustom, useCustomMutation, useInvalidate, useList } from '@refinedev/core';
-import borradores from '../../../resources/borradores';
-import documentos from '../../../resources/documentos';
-import { serviciosUrl } from '../../../resources/servicios-url';
-import { serviciosArchivoUrl } from '../../../providers/servicios-http';
-import type { BorradorDto, DiferenciasDto, RespuestaBorrador } from '../../../domain/borrador';
+import borradores from '../../resources/borradores';
+import documentos from '../../resources/documentos';
+import { serviciosUrl } from '../../resources/servicios-url';
+import { serviciosArchivoUrl } from '../../providers/servicios-http';
+import type { BorradorDto, DiferenciasDto, RespuestaBorrador } from '../../domain/borrador';
 
 /** The drafts of a case's deeds through Refine's hooks (paths from resources/borradores.ts); the list is live. */
 export function useBorradores(expedienteId: string) {

@@ -1,12 +1,12 @@
 import { useCustom, useCustomMutation, useInvalidate, useList, useSubscription } from '@refinedev/core';
-import { serviciosDescarga } from '../../../providers/servicios-http';
-import { serviciosUrl } from '../../../resources/servicios-url';
-import documentos from '../../../resources/documentos';
-import copias from '../../../resources/copias';
-import mensajes from '../../../resources/mensajes';
-import type { DocumentoDto } from '../../../domain/documentos';
-import type { CopiaDto } from '../../../domain/copias';
-import type { MensajeDto, NoLeidosDto } from '../../../domain/mensajes';
+import { serviciosDescarga } from '../../providers/servicios-http';
+import { serviciosUrl } from '../../resources/servicios-url';
+import documentos from '../../resources/documentos';
+import copias from '../../resources/copias';
+import mensajes from '../../resources/mensajes';
+import type { DocumentoDto } from '../../domain/documentos';
+import type { CopiaDto } from '../../domain/copias';
+import type { MensajeDto, NoLeidosDto } from '../../domain/mensajes';
 
 /**
  * The documents, copies and conversation of a case through Refine's hooks on the servicios data

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useList, useNotification } from '@refinedev/core';
-import { session } from '../../../providers/session';
-import { datosFormularioSchema, type DatosFormulario } from '../../../domain/expediente';
+import { session } from '../../providers/session';
+import { datosFormularioSchema, type DatosFormulario } from '../../domain/expediente';
 import {
   acceptMessage,
   buildMessage,
@@ -16,7 +16,7 @@ import {
   SOLICITAR_PERSONA_POR_NIF,
   type IframeMessage,
   type PersonaEncontrada,
-} from '../../../domain/iframe-messages';
+} from '../../domain/iframe-messages';
 
 interface Props {
   /** The form document to frame (see urlFormulario). */
@@ -94,7 +94,7 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
       responder(busqueda.nif, busqueda.solicitud, lista, lista.length ? undefined : `No se encontró ninguna persona con NIF/CIF: ${busqueda.nif}`);
     }
     setBusquedas((b) => b.slice(1));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each search is answered once, when its query settles: the rows and `responder` (a new function at every render) are read then, not watched
   }, [busqueda, isFetching, isSuccess, isError]);
 
   useEffect(() => {
@@ -130,7 +130,7 @@ export default function ActFormFrame({ src, definicion, datosFormulario, titulo,
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one listener per origin: what it calls reads the latest props through `actual` and the frame's ref, so it is not subscribed again at every render
   }, [origen]);
 
   return (

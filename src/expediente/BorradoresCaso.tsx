@@ -3,8 +3,8 @@ import { useNotification } from '@refinedev/core';
 import { Alert, Button, Empty, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, DiffOutlined, DownloadOutlined, EyeOutlined, FileAddOutlined, MessageOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { BorradorDto } from '../../../domain/borrador';
-import type { ActoDto } from '../../../domain/expediente';
+import type { BorradorDto } from '../../domain/borrador';
+import type { ActoDto } from '../../domain/expediente';
 import { descargarDocumento } from './use-archivos-caso';
 import { urlPdfBorrador, useAccionesBorrador, useBorradores, useDiferencias } from './use-borradores';
 

@@ -3,14 +3,14 @@ import { useNotification } from '@refinedev/core';
 import { Button, Empty, Form, Input, List, Modal, Select, Space, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, FileImageOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { ExpedienteDto } from '../../../domain/expediente';
-import { ACEPTA_ARCHIVOS, ETIQUETA_TIPO_DOCUMENTO, MAX_ARCHIVO_MB, TIPOS_DOCUMENTO_EXPEDIENTE, type DocumentoDto } from '../../../domain/documentos';
-import { ESTADOS_CON_ESCRITURA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../../domain/copias';
+import type { ExpedienteDto } from '../../domain/expediente';
+import { ACEPTA_ARCHIVOS, ETIQUETA_TIPO_DOCUMENTO, MAX_ARCHIVO_MB, TIPOS_DOCUMENTO_EXPEDIENTE, type DocumentoDto } from '../../domain/documentos';
+import { ESTADOS_CON_ESCRITURA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../domain/copias';
 import { descargarDocumento, useCopiasAcciones, useCopiasExpediente, useDocumentosExpediente, useSubirDocumento } from './use-archivos-caso';
 import SolicitarCopia from './SolicitarCopia';
 import EstadoCopia from './EstadoCopia';
 import BorradoresCaso from './BorradoresCaso';
-import './expedientes.css';
+import './expediente.css';
 
 type Lado = 'CLIENTE' | 'NOTARIA';
 
