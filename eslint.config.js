@@ -69,11 +69,12 @@ export default defineConfig(
         'error',
         {
           zones: [
-            { target: './domain', from: ['./src', './resources', './providers', './server', './supabase'], message: 'domain/ (reglas puras) no importa otras capas.' },
-            { target: './resources', from: ['./src', './providers', './server', './supabase'], message: 'resources/ solo importa domain/.' },
-            { target: './providers', from: ['./src', './server', './supabase'], message: 'providers/ importa domain/ y resources/, nunca src/ ni server/.' },
+            { target: './domain', from: ['./src', './api', './resources', './providers', './server', './supabase'], message: 'domain/ (reglas puras) no importa otras capas.' },
+            { target: './api', from: ['./src', './resources', './providers', './server'], message: 'api/ (los endpoints) solo importa domain/ y las acciones de acceso de supabase/functions/auth-proxy.' },
+            { target: './resources', from: ['./src', './providers', './server', './supabase'], message: 'resources/ solo importa domain/ y api/.' },
+            { target: './providers', from: ['./src', './server', './supabase'], message: 'providers/ importa domain/, api/ y resources/, nunca src/ ni server/.' },
             { target: './server', from: ['./src', './providers'], message: 'server/ no importa el portal (src/, providers/).' },
-            { target: './supabase/functions', from: ['./src', './providers', './server'], message: 'Las funciones de supabase/functions no importan el portal ni el servidor.' },
+            { target: './supabase/functions', from: ['./src', './api', './providers', './server'], message: 'Las funciones de supabase/functions no importan el portal ni el servidor.' },
             { target: './src', from: ['./server', './supabase'], message: 'El portal (src/) no importa server/.' },
             // no page imports another page: what two pages share is a module of src/ (expediente/, citas/…)
             ...PAGES.map((page) => ({
@@ -90,6 +91,10 @@ export default defineConfig(
   {
     files: ['domain/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [sinUi('domain/')] }] },
+  },
+  {
+    files: ['api/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [sinUi('api/')] }] },
   },
   {
     files: ['resources/**'],

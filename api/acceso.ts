@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { doors, endpoint } from './endpoint';
-import { ACCIONES_ACCESO } from '../supabase/functions/auth-proxy/contract';
+import { ACCIONES_ACCESO } from '../supabase/functions/auth-proxy/acciones';
 import {
   accesoConPinSchema, accesoSchema, llaveSchema, refreshSchema, registroConPinSchema, registroSchema, sesionVisibleSchema, sesionesCerradasSchema,
   solicitudAccesoSchema, tokensSchema,

@@ -95,7 +95,6 @@ export const refreshSchema = body({ refresh_token: refreshToken });
 // ---- The answers of the account's calls ---------------------------------------------------------
 
 export const METODOS_ACCESO = ['pin', 'certificado', 'passkey'] as const;
-export type MetodoAcceso = (typeof METODOS_ACCESO)[number];
 
 /** A session's tokens; `segundoFactor`: the account holds office rights this session does not carry yet ('confirmar' a passkey, or 'alta' of a first one). */
 export const tokensSchema = z.object({

@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 /** The portal's resources (Refine's names) whose data of a case may change while a page shows it. */
 export const RECURSOS_EVENTO = ['mensajes', 'expedientes', 'despacho-expedientes', 'actos', 'documentos', 'copias', 'borradores'] as const;
+export type RecursoEvento = (typeof RECURSOS_EVENTO)[number];
 
 /** An event `cambio`: which case, what of it changed, how. Never the data itself. */
 export const cambioCasoSchema = z.object({

@@ -17,9 +17,9 @@ import { callerAddress } from './auth/pins.js';
 import { endpointOf } from './endpoints.js';
 import { API_BASE, pathParams, type Endpoint } from '../api/endpoint.js';
 
-import { AUDIT_ENTITIES, AUDIT_ACTIONS, type AuditAction, type AuditEntity } from '../domain/auditoria.js';
+import { AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../domain/auditoria.js';
 
-export { AUDIT_ENTITIES, AUDIT_ACTIONS, type AuditAction, type AuditEntity };
+export { AUDIT_ENTITIES, type AuditAction, type AuditEntity };
 
 /** First path segment under the services base → audited entity. */
 const ENTITY_OF: Record<string, AuditEntity> = {

@@ -1,17 +1,6 @@
 // What the auth-proxy function and the services API agree on (shared by both sides).
 
-/**
- * The four sign-in actions of the portal and the route of the services API (relative to its base)
- * each is forwarded to: the function forwards by this table and the services API declares these
- * paths (api/acceso.ts).
- */
-export const ACCIONES_ACCESO = {
-  unifiedLogin: '/auth/unified-login',
-  loginWithPincode: '/auth/pin-login',
-  registerUser: '/auth/register',
-  registerUserPincode: '/auth/register-confirm',
-} as const;
-export type AccionAcceso = keyof typeof ACCIONES_ACCESO;
+export { ACCIONES_ACCESO } from './acciones.ts';
 
 /** The caller's address as the function saw it; believed only with the secret below. */
 export const CLIENT_ADDRESS_HEADER = 'x-portal-client-address';
