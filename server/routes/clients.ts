@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { json, parseWith, readJson } from '../http.js';
+import { personaInputSchema } from '../../domain/persona.js';
 import { getPersona, listClients } from '../services/personas.js';
 import { borrarPersona } from '../services/personas-borrar.js';
 import { createPersonaAs, updatePersonaAs } from './personas.js';
@@ -41,7 +42,7 @@ export function clientsRoutes(ctx: AppContext) {
   app.get('/individuals', lista('FISICA'));
   app.get('/entities', lista('JURIDICA'));
 
-  app.post('/', async (c) => json(c, await createPersonaAs(ctx.db, c.get('user').id, await readJson(c)), 201));
+  app.post('/', async (c) => json(c, await createPersonaAs(ctx.db, c.get('user').id, parseWith(personaInputSchema, await readJson(c))), 201));
   app.get('/:id', async (c) => json(c, await getPersona(ctx.db, c.get('user').id, c.req.param('id'))));
   app.put('/:id', async (c) => json(c, await updatePersonaAs(ctx.db, c.get('user').id, c.req.param('id'), await readJson(c))));
   app.delete('/:id', async (c) => {

@@ -7,7 +7,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { HttpError, readJson, json } from '../http.js';
+import { HttpError, parseWith, readJson, json } from '../http.js';
+import { personaInputSchema } from '../../domain/persona.js';
 import { isRelationActive } from '../../domain/representantes.js';
 import { canReadFull, findVisiblePersona, getPersona, listOwned, personaNotFound, toPersona } from '../services/personas.js';
 import { listPrivilegios } from '../services/personas-privilegios.js';
@@ -67,7 +68,7 @@ export function legacyRoutes(ctx: AppContext) {
   });
   app.post('/clientes', async (c) => {
     const me = await legacyUser(ctx, c);
-    return json(c, await createPersonaAs(ctx.db, me.id, clienteBody(await readJson(c))), 201);
+    return json(c, await createPersonaAs(ctx.db, me.id, parseWith(personaInputSchema, clienteBody(await readJson(c)))), 201);
   });
   app.put('/clientes/:id', async (c) => {
     const me = await legacyUser(ctx, c);

@@ -50,7 +50,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/auth', factoresRoutes(ctx));
   app.route('/auth', certificadoRoutes(ctx));
   app.route('/', eventosRoutes(ctx, eventos));
-  app.route('/personaNotaria', personaNotariaRoutes(ctx));
+  app.route('/', personaNotariaRoutes(ctx));
   app.route('/', documentosRoutes(ctx));
   app.route('/', copiasMensajesRoutes(ctx));
   app.route('/', borradoresRoutes(ctx));
@@ -59,8 +59,8 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/despacho/privacidad', privacidadDespachoRoutes(ctx));
   app.route('/despacho', despachoRoutes(ctx));
   app.route('/privacidad', privacidadRoutes(ctx));
-  app.route('/persona', personaLookupRoutes(ctx));
-  app.route('/persona', personaRoutes(ctx));
+  app.route('/', personaLookupRoutes(ctx));
+  app.route('/', personaRoutes(ctx));
   app.route('/privilegio', privilegioRoutes(ctx));
   app.route('/notificaciones', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
