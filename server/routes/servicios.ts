@@ -61,7 +61,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/privacidad', privacidadRoutes(ctx));
   app.route('/', personaLookupRoutes(ctx));
   app.route('/', personaRoutes(ctx));
-  app.route('/privilegio', privilegioRoutes(ctx));
+  app.route('/', privilegioRoutes(ctx));
   app.route('/notificaciones', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
   app.route('/clients', clientsRoutes(ctx));
