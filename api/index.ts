@@ -3,11 +3,12 @@ import { actos, expedientes } from './expedientes';
 import { meta } from './meta';
 import { personas } from './personas';
 import { privilegios } from './privilegios';
+import { clientes } from './clientes';
 
 /**
  * Every endpoint of the services API, by group: the one list the server mounts, the OpenAPI
  * document describes and the tests sweep. A new endpoint is declared in its group's file.
  */
-export const API = { meta, expedientes, actos, personas, privilegios } satisfies Record<string, Record<string, Endpoint>>;
+export const API = { meta, expedientes, actos, personas, privilegios, clientes } satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) => Object.values(group) as Endpoint[]);

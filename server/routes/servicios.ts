@@ -64,7 +64,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/', privilegioRoutes(ctx));
   app.route('/notificaciones', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
-  app.route('/clients', clientsRoutes(ctx));
+  app.route('/', clientsRoutes(ctx));
   app.route('/auditoria', auditoriaRoutes(ctx));
   app.route('/identidad', identidadRoutes(ctx));
   // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)
