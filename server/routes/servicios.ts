@@ -66,7 +66,7 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
   app.route('/', clientsRoutes(ctx));
   app.route('/auditoria', auditoriaRoutes(ctx));
-  app.route('/identidad', identidadRoutes(ctx));
+  app.route('/', identidadRoutes(ctx));
   // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)
   app.route('/', recursosRoutes(ctx, [...serviciosResources, ...(ctx.extraResources ?? [])]));
   // an unknown path of the API is a JSON 404, never the SPA's index.html
