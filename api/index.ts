@@ -6,11 +6,15 @@ import { privilegios } from './privilegios';
 import { clientes } from './clientes';
 import { legado } from './legado';
 import { identidad } from './identidad';
+import { notificaciones } from './notificaciones';
+import { auditoria } from './auditoria';
 
 /**
  * Every endpoint of the services API, by group: the one list the server mounts, the OpenAPI
  * document describes and the tests sweep. A new endpoint is declared in its group's file.
  */
-export const API = { meta, expedientes, actos, personas, privilegios, clientes, legado, identidad } satisfies Record<string, Record<string, Endpoint>>;
+export const API = {
+  meta, expedientes, actos, personas, privilegios, clientes, legado, identidad, notificaciones, auditoria,
+} satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) => Object.values(group) as Endpoint[]);

@@ -62,10 +62,10 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/', personaLookupRoutes(ctx));
   app.route('/', personaRoutes(ctx));
   app.route('/', privilegioRoutes(ctx));
-  app.route('/notificaciones', notificacionesRoutes(ctx));
+  app.route('/', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
   app.route('/', clientsRoutes(ctx));
-  app.route('/auditoria', auditoriaRoutes(ctx));
+  app.route('/', auditoriaRoutes(ctx));
   app.route('/', identidadRoutes(ctx));
   // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)
   app.route('/', recursosRoutes(ctx, [...serviciosResources, ...(ctx.extraResources ?? [])]));
