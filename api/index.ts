@@ -8,13 +8,14 @@ import { legado } from './legado';
 import { identidad } from './identidad';
 import { notificaciones } from './notificaciones';
 import { auditoria } from './auditoria';
+import { privacidad, privacidadDespacho } from './privacidad';
 
 /**
  * Every endpoint of the services API, by group: the one list the server mounts, the OpenAPI
  * document describes and the tests sweep. A new endpoint is declared in its group's file.
  */
 export const API = {
-  meta, expedientes, actos, personas, privilegios, clientes, legado, identidad, notificaciones, auditoria,
+  meta, expedientes, actos, personas, privilegios, clientes, legado, identidad, notificaciones, auditoria, privacidad, privacidadDespacho,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) => Object.values(group) as Endpoint[]);

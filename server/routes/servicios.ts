@@ -56,9 +56,9 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/', borradoresRoutes(ctx));
   app.route('/', copiasElectronicasRoutes(ctx));
   app.route('/', expedientesRoutes(ctx));
-  app.route('/despacho/privacidad', privacidadDespachoRoutes(ctx));
+  app.route('/', privacidadDespachoRoutes(ctx));
   app.route('/despacho', despachoRoutes(ctx));
-  app.route('/privacidad', privacidadRoutes(ctx));
+  app.route('/', privacidadRoutes(ctx));
   app.route('/', personaLookupRoutes(ctx));
   app.route('/', personaRoutes(ctx));
   app.route('/', privilegioRoutes(ctx));
