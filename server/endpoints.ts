@@ -6,7 +6,7 @@ import { requireUser, type AuthEnv, type SessionUser } from './auth/middleware.j
 import { HttpError, json, parseWith, readJson } from './http.js';
 import type { ArchivosEnv } from './storage/subida.js';
 import { permits } from '../domain/resource.js';
-import { fullPath, isMultipart, type Endpoint, type Wire } from '../api/endpoint.js';
+import { fullPath, isMultipart, type Endpoint, type Method, type Wire } from '../api/endpoint.js';
 import { ENDPOINTS } from '../api/index.js';
 import { viewerOf } from './auth/viewer.js';
 import { MENSAJE_SOLO_JSON } from '../supabase/functions/auth-proxy/contract.js';
@@ -90,6 +90,8 @@ export class Endpoints {
 
 /** The endpoint a request names (method and full path), with its path parameters; null for none. */
 export function endpointOf(method: string, path: string): { endpoint: Endpoint; params: Record<string, string> } | null {
+  // own methods only: the router looks a method up in a plain object ('toString' would find Object.prototype's)
+  if (!Object.hasOwn(METHODS, method)) return null;
   const [matches, stash] = router().match(method === 'HEAD' ? 'GET' : method, path);
   const hit = matches[0];
   if (!hit) return null;
@@ -98,6 +100,8 @@ export function endpointOf(method: string, path: string): { endpoint: Endpoint; 
   const params = Object.fromEntries(Object.entries(names).map(([k, v]) => [k, stash ? stash[v as number] : (v as string)]));
   return { endpoint, params: params as Record<string, string> };
 }
+
+const METHODS = { GET: true, HEAD: true, POST: true, PUT: true, PATCH: true, DELETE: true } satisfies Record<Method | 'HEAD', true>;
 
 let built: TrieRouter<Endpoint> | null = null;
 function router(): TrieRouter<Endpoint> {

@@ -50,23 +50,23 @@ export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = cen
   app.route('/', factoresRoutes(ctx));
   app.route('/', certificadoRoutes(ctx));
   app.route('/', eventosRoutes(ctx, eventos));
-  app.route('/personaNotaria', personaNotariaRoutes(ctx));
+  app.route('/', personaNotariaRoutes(ctx));
   app.route('/', documentosRoutes(ctx));
   app.route('/', copiasMensajesRoutes(ctx));
   app.route('/', borradoresRoutes(ctx));
   app.route('/', copiasElectronicasRoutes(ctx));
   app.route('/', expedientesRoutes(ctx));
-  app.route('/despacho/privacidad', privacidadDespachoRoutes(ctx));
+  app.route('/', privacidadDespachoRoutes(ctx));
   app.route('/', despachoRoutes(ctx));
-  app.route('/privacidad', privacidadRoutes(ctx));
-  app.route('/persona', personaLookupRoutes(ctx));
-  app.route('/persona', personaRoutes(ctx));
-  app.route('/privilegio', privilegioRoutes(ctx));
-  app.route('/notificaciones', notificacionesRoutes(ctx));
+  app.route('/', privacidadRoutes(ctx));
+  app.route('/', personaLookupRoutes(ctx));
+  app.route('/', personaRoutes(ctx));
+  app.route('/', privilegioRoutes(ctx));
+  app.route('/', notificacionesRoutes(ctx));
   app.route('/', legacyRoutes(ctx)); // /usuarios, /clientes
-  app.route('/clients', clientsRoutes(ctx));
-  app.route('/auditoria', auditoriaRoutes(ctx));
-  app.route('/identidad', identidadRoutes(ctx));
+  app.route('/', clientsRoutes(ctx));
+  app.route('/', auditoriaRoutes(ctx));
+  app.route('/', identidadRoutes(ctx));
   // the declarations with `crud`, served from the declaration alone (routes/recursos.ts)
   app.route('/', recursosRoutes(ctx, [...serviciosResources, ...(ctx.extraResources ?? [])]));
   // an unknown path of the API is a JSON 404, never the SPA's index.html

@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError, SIN_PAGINA } from '../http.js';
-import { dropEmpty, type Persona, type PersonaInput, type PersonaPayload } from '../../domain/persona.js';
+import { dropEmpty, type EstadoCivil, type Genero, type Persona, type PersonaInput, type PersonaPayload, type RegimenEconomico } from '../../domain/persona.js';
 
 /** The services API base, for the links of a record (same value as SERVICES_BASE in app.ts). */
 export const API_BASE = '/nt/demo/v1/servicios';
@@ -23,10 +23,10 @@ export interface PersonaRow {
   nombre: string | null;
   primer_apellido: string | null;
   segundo_apellido: string | null;
-  genero: Persona['genero'] | null;
+  genero: Genero | null;
   fecha_nacimiento: string | null;
-  estado_civil: Persona['estadoCivil'] | null;
-  regimen_economico: Persona['regimenEconomico'] | null;
+  estado_civil: EstadoCivil | null;
+  regimen_economico: RegimenEconomico | null;
   profesion: string | null;
   razon_social: string | null;
   email: string | null;
