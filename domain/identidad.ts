@@ -6,7 +6,6 @@ export type MetodoPrueba = (typeof METODOS_PRUEBA)[number];
 
 /** How the office checked a document (metodo 'oficina'). */
 export const FORMAS_VERIFICACION = ['presencial', 'videoconferencia'] as const;
-export type FormaVerificacion = (typeof FORMAS_VERIFICACION)[number];
 
 /** Identity levels as the portal shows them (server/auth/identidad.ts decides them). */
 export const identidadSchema = z.object({

@@ -36,7 +36,6 @@ export const direccionGuardadaSchema = z.object({
   /** ISO 3166 alpha-3 */
   pais: z.string().optional(),
 });
-export type Direccion = z.infer<typeof direccionGuardadaSchema>;
 
 /** Where the API serves what hangs from a persona (a reduced record has `self` only). */
 export const personaLinksSchema = z.object({
@@ -46,7 +45,6 @@ export const personaLinksSchema = z.object({
   privilegiosOtorgados: z.string().optional(),
   privilegiosRecibidos: z.string().optional(),
 });
-export type PersonaLinks = z.infer<typeof personaLinksSchema>;
 
 /** A persona as the API answers it; empty values are left out. */
 export const personaSchema = z.object({

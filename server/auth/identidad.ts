@@ -13,7 +13,7 @@ import type { Queryable } from '../db/db.js';
 import type { Usuario } from './users.js';
 import type { IdentidadDto as Identidad, MetodoPrueba } from '../../domain/identidad.js';
 
-export { FORMAS_VERIFICACION, METODOS_PRUEBA, type FormaVerificacion, type MetodoPrueba } from '../../domain/identidad.js';
+export type { MetodoPrueba };
 /** What /perfil shows: how far the account is proven, how, when and by whom (domain/identidad.ts). */
 export type { Identidad };
 
