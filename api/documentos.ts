@@ -8,13 +8,18 @@ import { borradorSchema, diferenciasSchema, generarBorradorSchema, respuestaBorr
 import { copiaElectronicaSchema, emitirCopiaSchema, revocarCopiaSchema, verificacionSchema } from '../domain/verificacion';
 
 const caso = { tag: 'Documentos, copias y conversación', params: idParams, access: doors.signedIn } as const;
+/** Named as the portal fills them: a case's lists and uploads, a persona's, an act's drafts. */
+const deExpediente = z.object({ expedienteId: z.string() });
+const dePersona = z.object({ personaId: z.string() });
+const deActo = z.object({ actoId: z.string() });
 
 /** Documents of a case (uploaded by the office) and of a persona (identity documents), and their files. */
 export const documentos = {
   listOfExpediente: endpoint({
     ...caso,
     method: 'GET',
-    path: '/expediente/{id}/documentos',
+    path: '/expediente/{expedienteId}/documentos',
+    params: deExpediente,
     summary: 'Documentos de un expediente',
     answer: z.array(documentoSchema),
     audit: { entity: 'expediente' },
@@ -22,7 +27,8 @@ export const documentos = {
   uploadToExpediente: endpoint({
     ...caso,
     method: 'POST',
-    path: '/expediente/{id}/documentos',
+    path: '/expediente/{expedienteId}/documentos',
+    params: deExpediente,
     summary: 'Subir un documento a un expediente (la notaría)',
     description: 'multipart/form-data con el archivo en `archivo` (PDF, JPEG o PNG, 20 MB como mucho) y su `tipo`.',
     body: { multipart: subidaExpedienteSchema },
@@ -35,7 +41,8 @@ export const documentos = {
   listOfPersona: endpoint({
     ...caso,
     method: 'GET',
-    path: '/persona/{id}/documentos',
+    path: '/persona/{personaId}/documentos',
+    params: dePersona,
     summary: 'Documentos de una persona (identidad, escritura de constitución)',
     answer: z.array(documentoSchema),
     audit: { entity: 'persona' },
@@ -43,7 +50,8 @@ export const documentos = {
   uploadToPersona: endpoint({
     ...caso,
     method: 'POST',
-    path: '/persona/{id}/documentos',
+    path: '/persona/{personaId}/documentos',
+    params: dePersona,
     summary: 'Subir un documento de una persona',
     description: 'multipart/form-data con el archivo en `archivo` y su `tipo`; las imágenes del documento de identidad se guardan solo para identificar a la persona.',
     body: { multipart: subidaPersonaSchema },
@@ -76,7 +84,8 @@ export const copias = {
   listOfExpediente: endpoint({
     ...caso,
     method: 'GET',
-    path: '/expediente/{id}/copias',
+    path: '/expediente/{expedienteId}/copias',
+    params: deExpediente,
     summary: 'Solicitudes de copia de un expediente',
     answer: z.array(copiaSchema),
     audit: { entity: 'expediente' },
@@ -84,7 +93,8 @@ export const copias = {
   request: endpoint({
     ...caso,
     method: 'POST',
-    path: '/expediente/{id}/copias',
+    path: '/expediente/{expedienteId}/copias',
+    params: deExpediente,
     summary: 'Solicitar una copia de la escritura',
     body: solicitudCopiaSchema,
     answer: copiaSchema,
@@ -130,7 +140,8 @@ export const mensajes = {
   listOfExpediente: endpoint({
     ...caso,
     method: 'GET',
-    path: '/expediente/{id}/mensajes',
+    path: '/expediente/{expedienteId}/mensajes',
+    params: deExpediente,
     summary: 'Mensajes de un expediente (los del otro lado quedan leídos)',
     answer: z.array(mensajeSchema),
     audit: { entity: 'expediente' },
@@ -139,7 +150,8 @@ export const mensajes = {
   write: endpoint({
     ...caso,
     method: 'POST',
-    path: '/expediente/{id}/mensajes',
+    path: '/expediente/{expedienteId}/mensajes',
+    params: deExpediente,
     summary: 'Escribir un mensaje',
     body: nuevoMensajeSchema,
     answer: mensajeSchema,
@@ -165,7 +177,8 @@ export const borradores = {
     ...caso,
     tag: 'Escrituras',
     method: 'GET',
-    path: '/expediente/{id}/borradores',
+    path: '/expediente/{expedienteId}/borradores',
+    params: deExpediente,
     summary: 'Borradores de escritura de un expediente',
     answer: z.array(borradorSchema),
     audit: { entity: 'expediente' },
@@ -174,7 +187,8 @@ export const borradores = {
     ...caso,
     tag: 'Escrituras',
     method: 'POST',
-    path: '/acto/{id}/borradores',
+    path: '/acto/{actoId}/borradores',
+    params: deActo,
     summary: 'Generar una versión del borrador de un acto (la notaría)',
     description: 'Sin cuerpo usa la plantilla del acto (o la de la notaría para todos los actos).',
     body: generarBorradorSchema.nullish(),
@@ -214,7 +228,8 @@ export const copiasElectronicas = {
     ...caso,
     tag: 'Escrituras',
     method: 'GET',
-    path: '/expediente/{id}/copias-electronicas',
+    path: '/expediente/{expedienteId}/copias-electronicas',
+    params: deExpediente,
     summary: 'Copias electrónicas emitidas de un expediente',
     answer: z.array(copiaElectronicaSchema),
     audit: { entity: 'expediente' },
@@ -223,7 +238,8 @@ export const copiasElectronicas = {
     ...caso,
     tag: 'Escrituras',
     method: 'POST',
-    path: '/expediente/{id}/copias-electronicas',
+    path: '/expediente/{expedienteId}/copias-electronicas',
+    params: deExpediente,
     summary: 'Emitir una copia electrónica firmada con CSV (la notaría)',
     body: emitirCopiaSchema,
     answer: copiaElectronicaSchema,

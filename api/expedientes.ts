@@ -12,12 +12,12 @@ const tag = 'Expedientes y actos';
 export const expedientes = {
   listOfPersona: endpoint({
     method: 'GET',
-    path: '/expediente/owner/{personaId}',
+    path: '/expediente/owner/{ownerId}',
     summary: 'Expedientes de una persona',
     description:
       'Los de la persona y, si es la propia, los de todas las personas que ve; con ?page una página ordenada y filtrada por el servidor ({data,total}), sin ella como mucho 500. Otra persona sin permiso: 404.',
     tag,
-    params: z.object({ personaId: z.string() }),
+    params: z.object({ ownerId: z.string() }),
     query: listaExpedientesQuerySchema,
     answer: listOrPage(expedienteSchema),
     access: doors.signedIn,

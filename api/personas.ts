@@ -63,12 +63,12 @@ const porIdentificador = (tipo: 'all' | 'fisica' | 'juridica', quien: string) =>
 export const personas = {
   listOwned: endpoint({
     method: 'GET',
-    path: '/persona/owner/{id}',
+    path: '/persona/owner/{ownerId}',
     summary: 'Personas de un propietario',
     description:
-      'Las personas creadas por {id}, cada una como quien llama puede leerla; con ?page una página y su total ({data,total}), sin ella como mucho 500 (Content-Range y X-Total-Count dicen cuántas hay). Sin permiso para leer la ficha completa de {id}: 404.',
+      'Las personas creadas por {ownerId}, cada una como quien llama puede leerla; con ?page una página y su total ({data,total}), sin ella como mucho 500 (Content-Range y X-Total-Count dicen cuántas hay). Sin permiso para leer la ficha completa de {ownerId}: 404.',
     tag,
-    params: idParams,
+    params: z.object({ ownerId: z.string() }),
     query: ownerListQuerySchema,
     answer: listOrPage(personaSchema),
     access: doors.signedIn,

@@ -5,14 +5,15 @@ import { privilegioInputSchema, privilegioSchema, privilegioUpdateSchema, repres
 
 const tag = 'Privilegios y representantes';
 
-const lista = (path: 'recibidos' | 'concedidos', summary: string) =>
+/** The lists of one person's privileges; the parameter is named as the portal fills it (the record's field). */
+const lista = <P extends z.ZodObject>(path: string, params: P, summary: string) =>
   endpoint({
     method: 'GET',
-    path: `/privilegio/${path}/{id}`,
+    path,
     summary,
     description: 'Para quien puede leer la ficha completa de la persona; si no, 404.',
     tag,
-    params: idParams,
+    params,
     answer: z.array(privilegioSchema),
     access: doors.signedIn,
     audit: { entity: 'privilegio' },
@@ -23,8 +24,8 @@ const lista = (path: 'recibidos' | 'concedidos', summary: string) =>
  * and changing need to be that person or the owner of its record. Anything else answers 404.
  */
 export const privilegios = {
-  listReceived: lista('recibidos', 'Privilegios que ha recibido una persona'),
-  listGranted: lista('concedidos', 'Privilegios que ha concedido una persona'),
+  listReceived: lista('/privilegio/recibidos/{personaReceptoraId}', z.object({ personaReceptoraId: z.string() }), 'Privilegios que ha recibido una persona'),
+  listGranted: lista('/privilegio/concedidos/{personaOtorganteId}', z.object({ personaOtorganteId: z.string() }), 'Privilegios que ha concedido una persona'),
   create: endpoint({
     method: 'POST',
     path: '/privilegio',

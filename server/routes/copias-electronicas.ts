@@ -30,10 +30,10 @@ export function copiasElectronicasRoutes(ctx: AppContext) {
   };
 
   return new Endpoints(ctx)
-    .serve(copiasElectronicas.listOfExpediente, (c, { params }) => listarCopiasElectronicas(ctx.db, params.id, c.get('user')))
+    .serve(copiasElectronicas.listOfExpediente, (c, { params }) => listarCopiasElectronicas(ctx.db, params.expedienteId, c.get('user')))
     .serve(copiasElectronicas.issue, (c, { params, body }) => {
       const urlPublica = ctx.config.publicUrl ?? new URL(c.req.url).origin;
-      return emitirCopiaElectronica(ctx.db, { storage: ctx.storage, firmas: ctx.firmas, efectos: c.get('archivos'), urlPublica }, params.id, c.get('user'), body);
+      return emitirCopiaElectronica(ctx.db, { storage: ctx.storage, firmas: ctx.firmas, efectos: c.get('archivos'), urlPublica }, params.expedienteId, c.get('user'), body);
     })
     .serve(copiasElectronicas.revoke, (c, { params, body }) => revocarCopiaElectronica(ctx.db, params.id, c.get('user'), body.motivo))
     .serve(copiasElectronicas.verify, async (c, { params }) => {

@@ -17,15 +17,15 @@ import {
  */
 export function documentosRoutes(ctx: AppContext) {
   return new Endpoints(ctx)
-    .serve(documentos.listOfExpediente, (c, { params }) => listarDocumentosExpediente(ctx.db, params.id, c.get('user')))
+    .serve(documentos.listOfExpediente, (c, { params }) => listarDocumentosExpediente(ctx.db, params.expedienteId, c.get('user')))
     .serve(documentos.uploadToExpediente, (c, { params }) => {
       const tipoDe = (campos: Record<string, string>) => parseWith(subidaExpedienteSchema, campos).tipo;
-      return subirDocumentoExpediente(ctx.db, params.id, c.get('user'), tipoDe, c.get('subida'), ctx.config.documentos);
+      return subirDocumentoExpediente(ctx.db, params.expedienteId, c.get('user'), tipoDe, c.get('subida'), ctx.config.documentos);
     })
-    .serve(documentos.listOfPersona, (c, { params }) => listarDocumentosPersona(ctx.db, params.id, c.get('user')))
+    .serve(documentos.listOfPersona, (c, { params }) => listarDocumentosPersona(ctx.db, params.personaId, c.get('user')))
     .serve(documentos.uploadToPersona, (c, { params }) => {
       const tipoDe = (campos: Record<string, string>) => parseWith(subidaPersonaSchema, campos).tipo;
-      return subirDocumentoPersona(ctx.db, params.id, c.get('user'), tipoDe, c.get('subida'), ctx.config.documentos);
+      return subirDocumentoPersona(ctx.db, params.personaId, c.get('user'), tipoDe, c.get('subida'), ctx.config.documentos);
     })
     // the file itself, streamed from the storage: always a download, never rendered by the browser
     .serve(documentos.download, async (c, { params }) => {

@@ -16,7 +16,7 @@ const requiereId = () => {
 /** The case files of the personas the caller may see and their acts (another person's case answers 404). */
 export function expedientesRoutes(ctx: AppContext) {
   return new Endpoints(ctx)
-    .serve(expedientes.listOfPersona, (c, { params, query }) => listarExpedientes(ctx.db, params.personaId, c.get('user').id, query))
+    .serve(expedientes.listOfPersona, (c, { params, query }) => listarExpedientes(ctx.db, params.ownerId, c.get('user').id, query))
     .serve(expedientes.get, (c, { params }) => expedienteAutorizado(ctx.db, params.id, c.get('user').id, 'leer_expedientes'))
     .serve(expedientes.create, (c, { body }) => crearExpediente(ctx.db, c.get('user').id, body))
     .serve(expedientes.changeEstado, (c, { params, body }) => cambiarEstado(ctx.db, c.get('user'), params.id, body))

@@ -89,7 +89,7 @@ export function personaRoutes(ctx: AppContext) {
      */
     .serve(personas.listOwned, async (c, { params, query }) => {
       const viewer = c.get('user').id;
-      if (!(await canReadFull(ctx.db, viewer, params.id))) throw personaNotFound();
+      if (!(await canReadFull(ctx.db, viewer, params.ownerId))) throw personaNotFound();
       const tipo = query['identificador.tipo']?.trim().toUpperCase();
       const filters = {
         tipo: tipo === 'DNI' ? 'NIF' : tipo || undefined,
@@ -98,8 +98,8 @@ export function personaRoutes(ctx: AppContext) {
         page: query.page,
         pageSize: query.pageSize,
       };
-      const list = await listOwned(ctx.db, viewer, params.id, filters);
-      if (viewer !== params.id && list.data.length) await auditDisclosed(ctx.db, viewer, list.data.map((p) => p.id));
+      const list = await listOwned(ctx.db, viewer, params.ownerId, filters);
+      if (viewer !== params.ownerId && list.data.length) await auditDisclosed(ctx.db, viewer, list.data.map((p) => p.id));
       if (query.page) return list;
       // the plain array is bounded (SIN_PAGINA): the headers say when there are more, as PostgREST does
       if (list.total > list.data.length) {

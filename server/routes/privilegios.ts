@@ -22,8 +22,8 @@ export function privilegioRoutes(ctx: AppContext) {
   };
 
   return new Endpoints(ctx)
-    .serve(privilegios.listReceived, (c, { params }) => privilegiosDe(c.get('user').id, params.id, 'receptora'))
-    .serve(privilegios.listGranted, (c, { params }) => privilegiosDe(c.get('user').id, params.id, 'otorgante'))
+    .serve(privilegios.listReceived, (c, { params }) => privilegiosDe(c.get('user').id, params.personaReceptoraId, 'receptora'))
+    .serve(privilegios.listGranted, (c, { params }) => privilegiosDe(c.get('user').id, params.personaOtorganteId, 'otorgante'))
     .serve(privilegios.create, async (c, { body }) => {
       const viewer = c.get('user').id;
       if (!(await canManage(ctx.db, viewer, body.personaOtorganteId))) throw personaNotFound();
