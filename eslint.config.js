@@ -76,6 +76,14 @@ export default defineConfig(
             { target: './server', from: ['./src', './providers'], message: 'server/ no importa el portal (src/, providers/).' },
             { target: './supabase/functions', from: ['./src', './api', './providers', './server'], message: 'Las funciones de supabase/functions no importan el portal ni el servidor.' },
             { target: './src', from: ['./server', './supabase'], message: 'El portal (src/) no importa server/.' },
+            // the browser reads of api/ the routes alone (their paths and methods): the endpoints' zod
+            // schemas and texts stay out of its bundle (api/routes.ts, scripts/vite-plugins.ts buildTimeData)
+            {
+              target: ['./src', './providers', './resources'],
+              from: './api',
+              except: ['./routes.ts'],
+              message: 'El portal lee de api/ solo las rutas (api/routes.ts): los esquemas de los endpoints no llegan al navegador.',
+            },
             // no page imports another page: what two pages share is a module of src/ (expediente/, citas/…)
             ...PAGES.map((page) => ({
               target: `./src/pages/${page}`,

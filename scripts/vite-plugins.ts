@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import type { Plugin } from 'vite';
+import { runnerImport, type Plugin } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -96,6 +96,37 @@ export function bundleStats(): Plugin {
         chunks.push({ file: out.fileName, modules });
       }
       this.emitFile({ type: 'asset', fileName: '.vite/bundle-stats.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
+/**
+ * Modules whose exports are plain data computed from code the browser does not need: in the build
+ * each is replaced by its exports' values (JSON), evaluated once in Node through Vite's module
+ * runner. api/routes.ts is one: the method and path of every endpoint, read from their
+ * declarations in api/, whose zod schemas and texts (about 30 KB Brotli) then stay out of the
+ * portal's bundle. Elsewhere (the dev server, the tests, the server) the module runs as it is, to
+ * the same values.
+ */
+export function buildTimeData(files: string[]): Plugin {
+  let targets = new Set<string>();
+  return {
+    name: 'notaria:build-time-data',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      targets = new Set(files.map((f) => path.resolve(config.root, f)));
+    },
+    async load(id) {
+      if (!targets.has(id)) return null;
+      const { module, dependencies } = await runnerImport<Record<string, unknown>>(id);
+      for (const dep of dependencies) this.addWatchFile(dep);
+      return Object.entries(module)
+        .map(([name, value]) => {
+          if (typeof value === 'function' || value === undefined) throw new Error(`${path.relative(process.cwd(), id)}: ${name} is not plain data`);
+          return `export const ${name} = ${JSON.stringify(value)};\n`;
+        })
+        .join('');
     },
   };
 }

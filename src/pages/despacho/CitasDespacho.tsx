@@ -63,7 +63,7 @@ function Agenda() {
 
   async function mover(c: CitaDespacho, v: { date: Dayjs; time: string; staffId: number }) {
     await mutateAsync({
-      url: serviciosUrl(despachoCitas.name, 'cita', { id: c.id }),
+      url: serviciosUrl(despachoCitas.name, 'mover', { id: c.id }),
       method: 'put',
       values: { date: v.date.format('YYYY-MM-DD'), time: v.time, staffId: v.staffId },
       successNotification: { type: 'success', message: 'Cita movida; el cliente recibe un email con la nueva fecha' },
@@ -74,7 +74,7 @@ function Agenda() {
   }
   async function cancelar(c: CitaDespacho) {
     await mutateAsync({
-      url: serviciosUrl(despachoCitas.name, 'cita', { id: c.id }),
+      url: serviciosUrl(despachoCitas.name, 'cancelar', { id: c.id }),
       method: 'delete',
       values: {},
       successNotification: { type: 'success', message: 'Cita cancelada; el cliente recibe un email' },
