@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
-import { SERVICES_URL } from './config';
+import { endpointUrl } from './config';
+import { routes } from '../api/routes';
 import { refreshSession } from './servicios-http';
 import { session } from './session';
 import { cambioCasoSchema, type CambioCaso } from '../domain/eventos';
@@ -106,7 +107,8 @@ export function abrirFlujo(h: { onCambio(c: CambioCaso): void; onRecargar(): voi
       try {
         const token = session.get().token;
         if (!token) return h.onCaido();
-        const res = await fetch(`${SERVICES_URL}/eventos`, {
+        const res = await fetch(endpointUrl(routes.eventos.stream), {
+          method: routes.eventos.stream.method,
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
           signal: abort.signal,
           cache: 'no-store',
