@@ -96,6 +96,13 @@ export const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)
 /** The full path of an endpoint: its base and path. */
 export const fullPath = (e: Pick<Endpoint, 'base' | 'path'>) => `${e.base ?? API_BASE}${e.path}`;
 
+/** The full path of an endpoint with its `{name}` parameters filled, URL-encoded, from `values`: a link to a record. */
+export const linkTo = (e: Pick<Endpoint, 'base' | 'path'>, values: Record<string, string>) =>
+  fullPath(e).replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (values[name] === undefined) throw new Error(`${e.path}: falta ${name}`);
+    return encodeURIComponent(values[name]);
+  });
+
 export const isMultipart = (body: Endpoint['body']): body is Multipart => !!body && 'multipart' in body;
 export const isRaw = (answer: Endpoint['answer']): answer is RawAnswer => !!answer && ('file' in answer || 'events' in answer || 'redirect' in answer);
 

@@ -18,7 +18,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Bench, BenchContext } from './lib/bench.js';
 import { atLeast, atMost } from './lib/report.js';
-import { freePort, RESULTS_DIR, startServer, tempDir, type BenchServer } from './lib/server.js';
+import { freePort, RESULTS_DIR, SERVICES, startServer, tempDir, type BenchServer } from './lib/server.js';
 import { checkoutRevision } from './lib/revision.js';
 import { DEMO_ADMIN, DEMO_CLIENT, DEMO_STAFF, signIn, type Session } from './lib/auth.js';
 import { median, round } from './lib/stats.js';
@@ -164,7 +164,7 @@ function buildRevision(ctx: BenchContext, rev: string): { dist: string; remove()
 async function setSession(browser: BrowserContext, origin: string, session: Session | null) {
   const page = await browser.newPage();
   try {
-    await page.goto(`${origin}/nt/demo/v1/servicios/health`);
+    await page.goto(`${origin}${SERVICES}/health`);
     await page.evaluate((s) => {
       localStorage.clear();
       if (!s) return;

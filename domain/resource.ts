@@ -336,7 +336,7 @@ export interface ServiciosCrud {
   owner: string;
 }
 
-/** A resource of the services API (/nt/demo/v1/servicios): pages of its own, URLs from here. */
+/** A resource of the services API: pages of its own, the endpoints it is served by named here. */
 export interface ServiciosConfig extends ResourceBase {
   dataProvider: 'servicios';
   paths: ServiciosPaths;

@@ -7,6 +7,7 @@ import authProxy from '../supabase/functions/auth-proxy/handler.js';
 import templateOperations from '../supabase/functions/template-operations/handler.js';
 import sendCalendarInvitation from '../supabase/functions/send-calendar-invitation/handler.js';
 import { json } from './http.js';
+import { API_BASE } from '../api/endpoint.js';
 
 /** The functions of supabase/functions, by name. A new function is one line here. */
 const FUNCTIONS: Record<string, FunctionHandler> = {
@@ -50,7 +51,7 @@ export function functionRoutes(ctx: AppContext, root: Hono) {
   const env: FunctionEnv = {
     supabaseUrl: INTERNAL_ORIGIN,
     anonKey: ctx.anonKey,
-    servicesUrl: `${INTERNAL_ORIGIN}/nt/demo/v1/servicios`,
+    servicesUrl: `${INTERNAL_ORIGIN}${API_BASE}`,
     fetch: async (input, init) => root.fetch(new Request(input, init)),
     authProxySecret: ctx.config.authProxySecret,
   };

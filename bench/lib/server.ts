@@ -11,13 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { sleep } from './stats.js';
 import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { API_BASE } from '../../api/endpoint.js';
 
 export { freePort };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench/results');
 export const BENCH_JWT_SECRET = 'bench-secret-0123456789abcdef0123456789';
-export const SERVICES = '/nt/demo/v1/servicios';
+export const SERVICES = API_BASE;
 
 const live = new Set<ChildProcess>();
 const tempDirs = new Set<string>();

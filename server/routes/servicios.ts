@@ -22,7 +22,7 @@ import { copiasMensajesRoutes } from './copias-mensajes.js';
 import { borradoresRoutes } from './borradores.js';
 import { copiasElectronicasRoutes } from './copias-electronicas.js';
 import { scopeTransactions } from '../db/request-transaction.js';
-import { API_BASE } from '../services/personas.js';
+import { API_BASE } from '../../api/endpoint.js';
 import { recursosRoutes } from './recursos.js';
 import { metaRoutes } from './meta.js';
 import { serviciosResources } from '../../resources/api-servicios.js';
@@ -33,7 +33,7 @@ import { privacidadDespachoRoutes, privacidadRoutes } from './privacidad.js';
 /** Live streams one server holds at most (GET /eventos): each costs a socket and a few KB. */
 export const MAX_EVENTOS = 10_000;
 
-/** The notary services API, under /nt/demo/v1/servicios. */
+/** The notary services API, under API_BASE (api/endpoint.ts). */
 export function serviciosRoutes(appCtx: AppContext, eventos: CentroEventos = centroEventos(appCtx.db, appCtx.log, { porUsuario: appCtx.config.eventosPorUsuario, total: MAX_EVENTOS })) {
   // every call of ctx.db inside a change joins the change's transaction (see auditTrail)
   const ctx = { ...appCtx, db: scopeTransactions(appCtx.db) };
