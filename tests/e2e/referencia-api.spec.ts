@@ -47,10 +47,9 @@ test('the API reference renders every group, and a developer signs in and calls 
   expect(token).toMatch(/^ey/);
 
   await page.getByRole('button', { name: /Authorize/ }).first().click();
-  const dialogo = page.locator('.modal-ux');
-  await dialogo.locator('input').first().fill(token);
-  await dialogo.getByRole('button', { name: 'Authorize', exact: true }).click();
-  await dialogo.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('textbox', { name: 'auth-bearer-value' }).fill(token);
+  await page.getByRole('button', { name: 'Apply credentials' }).click();
+  await page.getByRole('button', { name: 'Close' }).click();
 
   const verificar = await abrir(page, 'Quién es la sesión del token y cómo se probó');
   const quien = await ejecutar(verificar);
