@@ -56,6 +56,8 @@ export default defineConfig({
       },
     },
     chunkSizeWarningLimit: 1500,
+    // bench/profile.ts maps a CPU profile's samples to packages and source folders through these
+    sourcemap: process.env.PROFILE_SOURCEMAP ? 'hidden' : false,
     // dist/.vite/manifest.json: what each route loads, read by `npm run bench` (bench/bundle.ts)
     manifest: true,
   },
