@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { bundleStats, precompress } from './scripts/vite-plugins.ts';
+import { antdStaticStyles, bundleStats, precompress } from './scripts/vite-plugins.ts';
 
 const server = process.env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
@@ -15,7 +15,7 @@ const PORTAL_CORE =
 // Two entries: the portal (index.html) and the act form shown in an iframe (formulario.html).
 export default defineConfig({
   // precompress: every asset also as .br and .gz, served by content negotiation (server/static.ts)
-  plugins: [react(), bundleStats(), precompress()],
+  plugins: [react(), antdStaticStyles(), bundleStats(), precompress()],
   resolve: {
     alias: [
       // Refine's query strings (list pages' URL state) through qs-esm: qs itself brings ~95 KB of
