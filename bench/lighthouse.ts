@@ -81,7 +81,7 @@ export const lighthouseBench: Bench = {
     try {
       sides.push({ label: 'working tree', server: await startServer({ name: 'lighthouse' }), sessions: new Map() });
       if (other) sides.push({ label: ctx.vs!, server: await startServer({ name: 'lighthouse-vs', env: { DIST_DIR: other.dist } }), sessions: new Map() });
-      for (const route of ROUTES) {
+      for (const route of ROUTES.filter((r) => !ctx.routes || ctx.routes.includes(r.path))) {
         for (const preset of PRESETS) {
           // one warm-up load per route and side (compiles the server's routes, fills caches), then
           // the measured runs: on mobile the median of three, as Lighthouse advises for its variance
