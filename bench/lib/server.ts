@@ -214,7 +214,8 @@ let templateDir: string | null = null;
  */
 export async function freshDataDir(): Promise<string> {
   template ??= (async () => {
-    const server = await startServer({ name: 'template', empty: true });
+    // not measured: on a shared machine (load average 15-20 on 2 cores) a first start took 66-120 s
+    const server = await startServer({ name: 'template', empty: true, timeoutMs: 600_000 });
     await server.stop();
     tempDirs.delete(server.dataDir); // kept for the whole run; removed by cleanup({ all: true })
     templateDir = server.dataDir;
