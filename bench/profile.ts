@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type CDPSession } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { DEMO_ADMIN, DEMO_CLIENT, DEMO_STAFF } from './lib/auth.js';
 import { cleanup, freePort, REPO_ROOT, startServer, tempDir } from './lib/server.js';
