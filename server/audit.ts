@@ -16,6 +16,7 @@ import { verifyToken } from './auth/jwt.js';
 import { callerAddress } from './auth/pins.js';
 import { endpointOf } from './endpoints.js';
 import { API_BASE, pathParams, type Endpoint } from '../api/endpoint.js';
+import { ENDPOINTS } from '../api/index.js';
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../domain/auditoria.js';
 
 export { AUDIT_ENTITIES, type AuditAction, type AuditEntity };
@@ -37,12 +38,43 @@ export interface AuditTarget {
 
 /**
  * What a request under the services base touches, or null when it is not audited: what its
- * endpoint declares (api/, `audit`); a path no endpoint answers touches nothing.
+ * endpoint declares (api/, `audit`). A request no endpoint answers is a probe, recorded under the
+ * entity of the audited endpoints its path begins like (probeTarget).
  */
 export function auditTarget(method: string, relativePath: string): AuditTarget | null {
   const hit = endpointOf(method, `${API_BASE}${relativePath}`);
-  return hit ? declaredTarget(hit.endpoint, hit.params, method) : null;
+  return hit ? declaredTarget(hit.endpoint, hit.params, method) : probeTarget(method, relativePath);
 }
+
+/**
+ * A probe (DELETE on a persona, /persona/a/b/c): the audited endpoints whose fixed leading
+ * segments the path begins with, the longest such beginning; if they name one entity, the probe
+ * is a try at it, its record the path's last segment. Otherwise (no such endpoint, or several
+ * entities) nothing is recorded.
+ */
+function probeTarget(method: string, relativePath: string): AuditTarget | null {
+  const action = Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined;
+  if (!action) return null;
+  const segments = relativePath.split('/').filter(Boolean);
+  let best: { length: number; entities: Set<AuditEntity> } = { length: 0, entities: new Set() };
+  for (const { prefix, entity } of auditedPrefixes()) {
+    if (prefix.length < best.length || prefix.length > segments.length || prefix.some((s, i) => s !== segments[i])) continue;
+    if (prefix.length > best.length) best = { length: prefix.length, entities: new Set() };
+    best.entities.add(entity);
+  }
+  if (best.length === 0 || best.entities.size !== 1) return null;
+  const last = segments.length > best.length ? segments.at(-1) : undefined;
+  return { entity: [...best.entities][0], action, entityId: last === undefined ? null : storable(last) };
+}
+
+/** Each audited endpoint of the services base: the fixed segments its path begins with, and its entity. */
+let prefixes: { prefix: string[]; entity: AuditEntity }[] | null = null;
+const auditedPrefixes = () =>
+  (prefixes ??= ENDPOINTS.filter((e) => e.audit && (e.base ?? API_BASE) === API_BASE).map((e) => {
+    const segments = e.path.split('/').filter(Boolean);
+    const firstParam = segments.findIndex((s) => s.startsWith('{'));
+    return { prefix: firstParam < 0 ? segments : segments.slice(0, firstParam), entity: e.audit!.entity };
+  }));
 
 /**
  * What a declared endpoint's `audit` says: its entity, its action (from the method unless given)
