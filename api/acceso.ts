@@ -268,7 +268,7 @@ export const certificados = {
     method: 'GET',
     path: '/auth/verify',
     summary: 'Quién es la sesión del token y cómo se probó',
-    description: 'Con el token de acceso en `Authorization: Bearer`; 401 sin él o con la sesión terminada.',
+    description: '401 sin token, con uno que no es de un acceso o con la sesión terminada.',
     answer: z.object({
       persona: z.object({ idPersona: z.string(), tipoDocumento: z.string(), numeroDocumento: z.string(), email: z.string() }),
       roles: z.array(z.string()),
@@ -277,7 +277,7 @@ export const certificados = {
       sesion: z.object({ id: z.string(), inicio: z.string(), caduca: z.string() }),
       garantia: z.object({ metodos: z.array(z.string()), nivel: z.number(), desde: z.string() }),
     }),
-    access: doors.anyone,
+    access: doors.signedIn,
   }),
 };
 

@@ -13,6 +13,23 @@ export const meta = {
     answer: z.object({ status: z.literal('ok'), database: z.string() }),
     access: doors.anyone,
   }),
+  reference: endpoint({
+    method: 'GET',
+    path: '/referencia',
+    summary: 'Referencia legible de esta API (Swagger UI), para probar cada llamada',
+    tag,
+    answer: { file: true },
+    access: doors.anyone,
+  }),
+  referenceAsset: endpoint({
+    method: 'GET',
+    path: '/referencia/{archivo}',
+    summary: 'Los archivos de la referencia (Swagger UI)',
+    tag,
+    params: z.object({ archivo: z.string() }),
+    answer: { file: true },
+    access: doors.anyone,
+  }),
   openapi: endpoint({
     method: 'GET',
     path: '/openapi.json',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
+import { spawnSync } from 'node:child_process';
 import { runnerImport, type Plugin } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -127,6 +128,39 @@ export function buildTimeData(files: string[]): Plugin {
           return `export const ${name} = ${JSON.stringify(value)};\n`;
         })
         .join('');
+    },
+  };
+}
+
+const ANTD_STYLES = 'virtual:antd-styles.css';
+
+/**
+ * `import 'virtual:antd-styles.css'` (src/main.tsx): in a build, antd's styles of the portal
+ * computed at build time (scripts/antd-styles.tsx, in a process of its own with
+ * NODE_ENV=production, whose class-name hashes match the production bundle's); antd's runtime then
+ * skips generating them in the browser. In development, nothing: antd generates them as before.
+ */
+export function antdStaticStyles(): Plugin {
+  let build = false;
+  return {
+    name: 'notaria:antd-static-styles',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(id) {
+      return id === ANTD_STYLES ? `\0${ANTD_STYLES}` : null;
+    },
+    load(id) {
+      if (id !== `\0${ANTD_STYLES}`) return null;
+      if (!build) return '';
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/antd-styles.tsx'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { ...process.env, NODE_ENV: 'production' },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      if (r.status !== 0 || !r.stdout.includes('.data-ant-cssinjs-cache-path')) throw new Error(`scripts/antd-styles.tsx failed: ${r.stderr}`);
+      return r.stdout;
     },
   };
 }

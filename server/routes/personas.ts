@@ -10,7 +10,6 @@ import {
   canReadFull,
   createPersona,
   getPersona,
-  hasPermission,
   listOwned,
   storedPersona,
   toPersona,
@@ -19,6 +18,7 @@ import {
   personaNotFound,
   updatePersona,
 } from '../services/personas.js';
+import { tienePermiso } from '../services/permisos.js';
 
 /** Whether a body of PUT /persona/{id} names an e-mail other than the persona's. */
 async function cambiaEmail(db: Queryable, id: string, body: unknown): Promise<boolean> {
@@ -44,7 +44,7 @@ export async function createPersonaAs(db: Queryable, viewer: string, input: Pers
  * A field left out of the body is kept and an explicit null clears it (mergePersona).
  */
 export async function updatePersonaAs(db: Queryable, viewer: string, id: string, body: unknown): Promise<Persona> {
-  if (!(await hasPermission(db, viewer, id, 'actualizar_ficha'))) throw personaNotFound();
+  if (!(await tienePermiso(db, { persona: id, viewer, permiso: 'actualizar_ficha' }))) throw personaNotFound();
   const stored = await storedPersona(db, id);
   if (!stored) throw personaNotFound();
   const input = parseWith(personaInputSchema, mergePersona(withoutLinks(toPersona(stored)), body));
@@ -111,7 +111,7 @@ export function personaRoutes(ctx: AppContext) {
     .serve(personas.get, (c, { params }) => getPersona(ctx.db, c.get('user').id, params.id))
     .serve(personas.update, async (c, { params, body }) => {
       const viewer = c.get('user').id;
-      if (!(await hasPermission(ctx.db, viewer, params.id, 'actualizar_ficha'))) throw personaNotFound();
+      if (!(await tienePermiso(ctx.db, { persona: params.id, viewer, permiso: 'actualizar_ficha' }))) throw personaNotFound();
       // a new e-mail: a recent passkey or certificate when the person has one
       if (await cambiaEmail(ctx.db, params.id, body)) await exigirPasoAdicional(ctx.db, c.get('user'));
       return updatePersonaAs(ctx.db, viewer, params.id, body);

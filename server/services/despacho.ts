@@ -98,7 +98,7 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
   }>(
     `with ${previo} pagina as materialized (select x.id, row_number() over (order by ${orden}) as pos from ${fuente} order by ${orden} limit ${q.size} offset ${offset})
      select e.id, e.titulo, e.estado, e.fecha_alta, to_char(e.due_date, 'YYYY-MM-DD') as due_date,
-            (e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}) as vencido,
+            coalesce(e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}, false) as vencido,
             e.notaria_id, coalesce(n.nombre, 'Notaría no encontrada') as notaria_nombre,
             ${CLIENTE_NOMBRE} as cliente_nombre, p.identificador_numero as cliente_documento,
             (select count(*) from servicios.actos a where a.expediente_id = e.id and a.status = 'ENVIADO') as actos_enviados,
@@ -188,7 +188,7 @@ export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser
   const { rows } = await db.query<Caso>(
     `select e.id, e.titulo, e.estado, e.fecha_alta as "fechaAlta", to_char(e.due_date, 'YYYY-MM-DD') as "dueDate",
             e.notaria_id as "notariaId", coalesce(n.nombre, 'Notaría no encontrada') as "notariaNombre", e.links,
-            (e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}) as vencido,
+            coalesce(e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}, false) as vencido,
             jsonb_build_object(
               'id', p.id, 'tipoPersona', p.tipo_persona, 'nombre', ${CLIENTE_NOMBRE},
               'identificador', jsonb_build_object('tipo', p.identificador_tipo, 'numero', p.identificador_numero),

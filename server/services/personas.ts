@@ -116,13 +116,6 @@ export async function getPersona(db: Queryable, viewer: string, id: string): Pro
   return toPersona(row, row.access);
 }
 
-/** Whether the viewer has permission p_permiso on persona (self, owner, or privilegio in force). */
-export async function hasPermission(db: Queryable, viewer: string, persona: string, permiso: string): Promise<boolean> {
-  if (!isUuid(viewer) || !isUuid(persona)) return false;
-  const { rows } = await db.query<{ ok: boolean }>('select servicios.tiene_permiso($1, $2, $3) as ok', [persona, viewer, permiso]);
-  return rows[0]?.ok === true;
-}
-
 /** Full read: the person, the owner, or leer_ficha / actualizar_ficha in force. */
 export async function canReadFull(db: Queryable, viewer: string, persona: string): Promise<boolean> {
   return (await findVisiblePersona(db, viewer, persona))?.access === 'full';

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { ENDPOINTS } from '../../api';
-import { fullPath } from '../../api/endpoint';
+import { API_BASE, fullPath } from '../../api/endpoint';
 
 /**
  * The OpenAPI document of the services API (issue 34): generated from the endpoints declared in
@@ -36,5 +36,21 @@ describe('openapi.json', () => {
     expect(uno.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     expect(uno.responses['200'].content['application/json'].schema.properties).toHaveProperty('notariaNombre');
     expect(uno.responses['401']).toBeDefined();
+  });
+
+  it('lists every route the services API answers, and only those', () => {
+    const served = new Set(
+      s.app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith(`${API_BASE}/`))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+        .filter(([path]) => path.startsWith(`${API_BASE}/`))
+        .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`)),
+    );
+    expect([...served].filter((r) => !documented.has(r)), 'served, not in openapi.json').toEqual([]);
+    expect([...documented].filter((r) => !served.has(r)), 'in openapi.json, not served').toEqual([]);
+    expect(served.size).toBeGreaterThan(90);
   });
 });
