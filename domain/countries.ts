@@ -4,8 +4,8 @@
  * such as 'UK' or 'USA'), never from a hand-written map.
  */
 import countries from 'i18n-iso-countries';
-import es from 'i18n-iso-countries/langs/es.json';
-import en from 'i18n-iso-countries/langs/en.json';
+import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 countries.registerLocale(es);
 countries.registerLocale(en);

@@ -3,8 +3,8 @@
  * table and the Spanish names) without its index and the English names and aliases countries.ts
  * registers to read what people type: a record's read view needs only this.
  */
-import codes from 'i18n-iso-countries/codes.json';
-import es from 'i18n-iso-countries/langs/es.json';
+import codes from 'i18n-iso-countries/codes.json' with { type: 'json' };
+import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
 
 const alpha2De = new Map<string, string>(codes.map((fila) => [fila[1], fila[0]]));
 const nombres: Record<string, string | string[]> = es.countries;
