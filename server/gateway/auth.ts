@@ -1,7 +1,7 @@
 import { verifyToken, type TokenClaims } from '../auth/jwt.js';
 import { GatewayError } from './errors.js';
 import type { Queryable } from '../db/db.js';
-import { comprobarSesion, MENSAJE_SESION_TERMINADA } from '../auth/sesion-viva.js';
+import { veredictoSesion, MENSAJE_SESION_TERMINADA, type Veredicto } from '../auth/sesion-viva.js';
 import { CODIGO_PASO_ADICIONAL, MENSAJE_PASO_ADICIONAL, necesitaPasoAdicional } from '../auth/paso-adicional.js';
 import { sessionOf } from '../auth/middleware.js';
 
@@ -57,16 +57,27 @@ export async function authenticate(secret: string, header: string | undefined): 
  * refused like a bad token, a session whose rights changed like an expired one (the portal and
  * supabase-js refresh and get the new rights). An admin's change needs a recent strong factor
  * (server/auth/paso-adicional.ts): 403 with code 'paso_adicional'.
+ * Answers (or throws) at once when the session's state is in memory, as it is for nearly every
+ * request: a promise only when the database must be asked.
  */
-export async function checkSession(db: Queryable, claims: TokenClaims, change: boolean): Promise<void> {
-  const verdict = await comprobarSesion(db, claims);
+export function checkSession(db: Queryable, claims: TokenClaims, change: boolean): void | Promise<void> {
+  const verdict = veredictoSesion(db, claims);
+  if (verdict instanceof Promise || (change && claims.app_role === 'admin')) {
+    return (async () => {
+      judge(await verdict);
+      if (change && claims.app_role === 'admin' && (await necesitaPasoAdicional(db, sessionOf(claims)))) {
+        throw new GatewayError(403, CODIGO_PASO_ADICIONAL, MENSAJE_PASO_ADICIONAL);
+      }
+    })();
+  }
+  judge(verdict);
+}
+
+function judge(verdict: Veredicto) {
   if (verdict === 'terminada') throw invalid(MENSAJE_SESION_TERMINADA);
   if (verdict === 'desfasada') {
     throw new GatewayError(401, 'PGRST303', 'JWT expired', null, null, {
       'WWW-Authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
     });
-  }
-  if (change && claims.app_role === 'admin' && (await necesitaPasoAdicional(db, sessionOf(claims)))) {
-    throw new GatewayError(403, CODIGO_PASO_ADICIONAL, MENSAJE_PASO_ADICIONAL);
   }
 }

@@ -347,7 +347,10 @@ export function createGateway(ctx: AppContext) {
       }
       const profile = checkProfile(req.header, schemas, method === 'GET' || method === 'HEAD');
       auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
-      if (auth.token) await checkSession(ctx.db, auth.token, req.rpc === undefined && method !== 'GET' && method !== 'HEAD');
+      if (auth.token) {
+        const checking = checkSession(ctx.db, auth.token, req.rpc === undefined && method !== 'GET' && method !== 'HEAD');
+        if (checking) await checking;
+      }
       const call: Call = {
         req,
         auth,
