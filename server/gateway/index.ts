@@ -3,7 +3,7 @@ import type { StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
 import { isPgError, type SqlStatement } from '../db/db.js';
 import { answer } from '../http.js';
-import { authenticate, checkSession, type RequestAuth } from './auth.js';
+import { authenticator, checkSession, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
@@ -125,6 +125,7 @@ export function createGateway(ctx: AppContext) {
   // one schema cache per exposed schema (PostgREST's db-schemas); the first is the default
   const schemas = limits.schemas.length ? limits.schemas : ['public'];
   const catalogs = new Map(schemas.map((name) => [name, new SchemaCatalog(ctx.db, name)]));
+  const authenticate = authenticator(ctx.config.jwtSecret);
   /** planRead's plans, by schema: a schema loaded again (a reload, a dropped table) has none. */
   const readPlans = new WeakMap<Schema, Map<string, PlannedRead>>();
 
@@ -389,7 +390,8 @@ export function createGateway(ctx: AppContext) {
         throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
       const profile = checkProfile(req.header, schemas, method === 'GET' || method === 'HEAD');
-      auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
+      const authenticating = authenticate(req.header('Authorization'));
+      auth = authenticating instanceof Promise ? await authenticating : authenticating;
       if (auth.token) {
         const checking = checkSession(ctx.db, auth.token, req.rpc === undefined && method !== 'GET' && method !== 'HEAD');
         if (checking) await checking;
