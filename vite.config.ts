@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { bundleStats, precompress } from './scripts/vite-plugins.ts';
+import { antdStaticStyles, buildTimeData, bundleStats, precompress } from './scripts/vite-plugins.ts';
 
 const server = process.env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
@@ -14,8 +14,9 @@ const PORTAL_CORE =
 
 // Two entries: the portal (index.html) and the act form shown in an iframe (formulario.html).
 export default defineConfig({
-  // precompress: every asset also as .br and .gz, served by content negotiation (server/static.ts)
-  plugins: [react(), bundleStats(), precompress()],
+  // precompress: every asset also as .br and .gz, served by content negotiation (server/static.ts);
+  // buildTimeData: the endpoints' routes as data, without the schemas of their declarations (api/)
+  plugins: [buildTimeData(['api/routes.ts']), react(), antdStaticStyles(), bundleStats(), precompress()],
   resolve: {
     alias: [
       // Refine's query strings (list pages' URL state) through qs-esm: qs itself brings ~95 KB of
@@ -56,6 +57,8 @@ export default defineConfig({
       },
     },
     chunkSizeWarningLimit: 1500,
+    // bench/profile.ts maps a CPU profile's samples to packages and source folders through these
+    sourcemap: process.env.PROFILE_SOURCEMAP ? 'hidden' : false,
     // dist/.vite/manifest.json: what each route loads, read by `npm run bench` (bench/bundle.ts)
     manifest: true,
   },

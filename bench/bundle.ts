@@ -50,7 +50,7 @@ export function ensureBuilt(ctx: BenchContext) {
   const index = path.join(DIST, 'index.html');
   if (fs.existsSync(index) && fs.existsSync(path.join(DIST, '.vite/bundle-stats.json'))) {
     const built = fs.statSync(index).mtimeMs;
-    const stale = ['src', 'domain', 'providers', 'resources'].some((d) => newest(path.join(REPO_ROOT, d)) > built);
+    const stale = ['src', 'api', 'domain', 'providers', 'resources'].some((d) => newest(path.join(REPO_ROOT, d)) > built);
     if (stale) ctx.log('warning: dist/ is older than src/ (run `npm run build` first for current figures)');
     return;
   }

@@ -15,6 +15,7 @@ import { certificadoDePrueba } from '../server/escrituras/firma.js';
 import { openPglite } from '../server/db/pglite.js';
 import { startServer } from '../server/boot.js';
 import { csvAgrupado, nuevoCsv } from '../domain/verificacion.js';
+import { API_BASE } from '../api/endpoint.js';
 
 const PARRAFO = 'OTORGA: Que confiere poder tan amplio y bastante como en Derecho se requiera a favor de JOHN SMITH, con NIE número X1234567L, para que, actuando de forma solidaria, administre, rija y gobierne todos sus bienes, con ñ, acentos y un importe de 1.500,00 €. ';
 
@@ -73,7 +74,7 @@ export const escrituras: Bench = {
       let k = 0;
       const tiempos = await timeSequential(async () => {
         const csv = csvs[k++ % csvs.length];
-        const res = await fetch(`${server.url}/nt/demo/v1/servicios/verificacion/${csvAgrupado(csv)}`, { headers: { 'X-Forwarded-For': `198.51.100.${k % 200}` } });
+        const res = await fetch(`${server.url}${API_BASE}/verificacion/${csvAgrupado(csv)}`, { headers: { 'X-Forwarded-For': `198.51.100.${k % 200}` } });
         if (res.status !== 200) throw new Error(`verificación ${res.status}`);
         await res.arrayBuffer();
       }, ctx.quick ? 200 : 1000, 20);

@@ -18,7 +18,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Bench, BenchContext } from './lib/bench.js';
 import { atLeast, atMost } from './lib/report.js';
-import { freePort, RESULTS_DIR, startServer, tempDir, type BenchServer } from './lib/server.js';
+import { freePort, RESULTS_DIR, SERVICES, startServer, tempDir, type BenchServer } from './lib/server.js';
 import { checkoutRevision } from './lib/revision.js';
 import { DEMO_ADMIN, DEMO_CLIENT, DEMO_STAFF, signIn, type Session } from './lib/auth.js';
 import { median, round } from './lib/stats.js';
@@ -46,7 +46,7 @@ const ACCESSIBILITY = 100;
 const TBT_MS = 200;
 
 /** One side of a measurement: a server of some build of the SPA and its users' sessions. */
-interface Side {
+export interface Side {
   label: string;
   server: BenchServer;
   /** Each user's session and when it began: renewed after 10 minutes, before its access token expires. */
@@ -54,7 +54,7 @@ interface Side {
 }
 
 /** A user's session on a side, signed in again when its access token is near its 15 minutes. */
-async function sessionOf(s: Side, user: string): Promise<Session> {
+export async function sessionOf(s: Side, user: string): Promise<Session> {
   const held = s.sessions.get(user);
   if (held && Date.now() - held.at < 10 * 60_000) return held.session;
   const session = await signIn(s.server.url, user);
@@ -81,7 +81,7 @@ export const lighthouseBench: Bench = {
     try {
       sides.push({ label: 'working tree', server: await startServer({ name: 'lighthouse' }), sessions: new Map() });
       if (other) sides.push({ label: ctx.vs!, server: await startServer({ name: 'lighthouse-vs', env: { DIST_DIR: other.dist } }), sessions: new Map() });
-      for (const route of ROUTES) {
+      for (const route of ROUTES.filter((r) => !ctx.routes || ctx.routes.includes(r.path))) {
         for (const preset of PRESETS) {
           // one warm-up load per route and side (compiles the server's routes, fills caches), then
           // the measured runs: on mobile the median of three, as Lighthouse advises for its variance
@@ -148,7 +148,7 @@ function report(ctx: BenchContext, route: string, preset: (typeof PRESETS)[numbe
 }
 
 /** Builds the SPA of git revision `rev` in a temporary worktree: its dist/. */
-function buildRevision(ctx: BenchContext, rev: string): { dist: string; remove(): void } {
+export function buildRevision(ctx: Pick<BenchContext, 'log'>, rev: string): { dist: string; remove(): void } {
   const checkout = checkoutRevision(rev);
   try {
     ctx.log(`building the SPA of ${rev} to compare with`);
@@ -161,10 +161,10 @@ function buildRevision(ctx: BenchContext, rev: string): { dist: string; remove()
 }
 
 /** Stores (or clears) the portal's session in the browser's localStorage for the server's origin. */
-async function setSession(browser: BrowserContext, origin: string, session: Session | null) {
+export async function setSession(browser: BrowserContext, origin: string, session: Session | null) {
   const page = await browser.newPage();
   try {
-    await page.goto(`${origin}/nt/demo/v1/servicios/health`);
+    await page.goto(`${origin}${SERVICES}/health`);
     await page.evaluate((s) => {
       localStorage.clear();
       if (!s) return;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only=name[,name]] [-- --vs=REV]`: the quality bars of issue 8;
+ * `npm run bench [-- --quick] [-- --only=name[,name]] [-- --vs=REV] [-- --routes=/a,/b]`: the quality bars of issue 8;
  * --vs measures git revision REV beside the working tree, run for run (lighthouse, throughput).
  * Runs each bench in order, prints every figure, and writes bench/results/report.{md,json}.
  * Exits 0 even when a target is missed: these are measurements, not tests.
@@ -29,6 +29,7 @@ const only = args
   .map((s) => s.trim())
   .filter(Boolean);
 const vs = args.find((a) => a.startsWith('--vs='))?.slice('--vs='.length) || undefined;
+const routes = args.find((a) => a.startsWith('--routes='))?.slice('--routes='.length).split(',').filter(Boolean);
 const unknown = only?.filter((n) => !benches.some((b) => b.name === n)) ?? [];
 if (unknown.length) {
   console.error(`Unknown bench: ${unknown.join(', ')}. Benches: ${benches.map((b) => b.name).join(', ')}`);
@@ -55,6 +56,7 @@ for (const bench of benches.filter((b) => !only || only.includes(b.name))) {
   const ctx: BenchContext = {
     quick,
     vs,
+    routes,
     report,
     figure: (name, value, unit, target, detail) => report.figure(bench.name, name, value, unit, target, detail),
     skip: (reason) => report.skip(bench.name, reason),

@@ -10,7 +10,6 @@ import type { PersonaEncontrada } from './iframe-messages';
  */
 
 export const TIPOS_CAMPO = ['texto', 'textarea', 'email', 'telefono', 'numero', 'fecha', 'select', 'checkbox', 'nif'] as const;
-export type TipoCampo = (typeof TIPOS_CAMPO)[number];
 
 const valorCondicion = z.union([z.string(), z.number(), z.boolean()]);
 const condicionSchema = z.object({ campo: z.string().min(1), valor: z.union([valorCondicion, z.array(valorCondicion)]) });
@@ -47,7 +46,6 @@ export const seccionSchema = z.object({
 
 export const definicionFormularioSchema = z.object({ secciones: z.array(seccionSchema).min(1) });
 
-export type Condicion = z.infer<typeof condicionSchema>;
 export type CampoDef = z.infer<typeof campoSchema>;
 export type SeccionDef = z.infer<typeof seccionSchema>;
 export type DefinicionFormulario = z.infer<typeof definicionFormularioSchema>;

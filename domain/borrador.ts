@@ -196,25 +196,27 @@ export const respuestaBorradorSchema = z
   })
   .refine((r) => r.respuesta !== 'OBSERVACIONES' || !!r.observaciones, { message: 'Escriba sus observaciones', path: ['observaciones'] });
 
-export interface BorradorDto {
-  id: string;
-  expedienteId: string;
-  actoId: string;
-  actoTitulo: string;
-  version: number;
-  plantillaNombre: string;
-  faltan: string[];
-  documentoId: string;
-  nombreArchivo: string;
-  creadoEn: string;
-  respuesta: RespuestaBorrador | null;
-  observaciones: string | null;
-  respondidoEn: string | null;
-}
+export const borradorSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string(),
+  actoId: z.string(),
+  actoTitulo: z.string(),
+  version: z.number(),
+  plantillaNombre: z.string(),
+  faltan: z.array(z.string()),
+  documentoId: z.string(),
+  nombreArchivo: z.string(),
+  creadoEn: z.string(),
+  respuesta: z.enum(RESPUESTAS_BORRADOR).nullable(),
+  observaciones: z.string().nullable(),
+  respondidoEn: z.string().nullable(),
+});
+export type BorradorDto = z.infer<typeof borradorSchema>;
 
 /** A text diff between two versions: runs kept, added or removed (word by word). */
-export interface DiferenciasDto {
-  de: number;
-  a: number;
-  partes: Array<{ texto: string; tipo: 'igual' | 'añadido' | 'quitado' }>;
-}
+export const diferenciasSchema = z.object({
+  de: z.number(),
+  a: z.number(),
+  partes: z.array(z.object({ texto: z.string(), tipo: z.enum(['igual', 'añadido', 'quitado']) })),
+});
+export type DiferenciasDto = z.infer<typeof diferenciasSchema>;

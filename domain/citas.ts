@@ -66,7 +66,6 @@ export const nuevaCitaSchema = z.object({
   time: z.string({ message: 'Debe seleccionar una hora' }).regex(HORA, 'Debe seleccionar una hora'),
   type: z.enum(['presencial', 'online'], { message: 'Tipo de cita no válido' }),
 });
-export type NuevaCita = z.infer<typeof nuevaCitaSchema>;
 
 /** 'YYYY-MM-DD' → 'dd/mm/yyyy' (how the Fecha column shows it). */
 export function fechaEs(date: string): string {

@@ -37,18 +37,19 @@ export const cambioCopiaSchema = z
     if (v.estado === 'RECHAZADA' && !v.motivo) ctx.addIssue({ code: 'custom', path: ['motivo'], message: 'Indique el motivo del rechazo' });
   });
 
-export interface CopiaDto {
-  id: string;
-  expedienteId: string;
-  expedienteTitulo: string;
-  notariaId: number;
-  clienteNombre: string;
-  solicitanteId: string;
-  tipo: TipoCopia;
-  motivo: string;
-  estado: EstadoCopia;
-  motivoRechazo: string | null;
-  documentoId: string | null;
-  creadaEn: string;
-  actualizadaEn: string;
-}
+export const copiaSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string(),
+  expedienteTitulo: z.string(),
+  notariaId: z.number(),
+  clienteNombre: z.string(),
+  solicitanteId: z.string(),
+  tipo: z.enum(TIPOS_COPIA),
+  motivo: z.string(),
+  estado: z.enum(ESTADOS_COPIA),
+  motivoRechazo: z.string().nullable(),
+  documentoId: z.string().nullable(),
+  creadaEn: z.string(),
+  actualizadaEn: z.string(),
+});
+export type CopiaDto = z.infer<typeof copiaSchema>;

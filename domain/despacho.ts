@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actoSchema } from './expediente';
 
 /**
  * The office's work on the cases, shared by the services API and the portal: the estados of a
@@ -104,6 +105,17 @@ export const devolverActoSchema = z.object({
     .max(2000, MENSAJES_DESPACHO.comentarioLargo),
 });
 
+/** A returned act as PUT /acto/{id}/devolver answers it. */
+export const actoDevueltoSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string(),
+  titulo: z.string(),
+  status: z.literal('BORRADOR'),
+  devolucionComentario: z.string(),
+  devueltoEn: z.string(),
+});
+export type ActoDevuelto = z.infer<typeof actoDevueltoSchema>;
+
 /** The estados the office's list filters by (Finalizado includes Completado). */
 export const FILTROS_ESTADO = ['PENDIENTE', 'EN_TRAMITE', 'FINALIZADO'] as const;
 
@@ -156,31 +168,57 @@ export const despachoQuerySchema = z.preprocess((v) => {
 export type DespachoQuery = z.infer<typeof despachoQuerySchema>;
 
 /** A case in the office's list. */
-export interface DespachoExpediente {
-  id: string;
-  titulo: string;
-  estado: string;
-  fechaAlta: string;
-  dueDate: string | null;
+export const despachoExpedienteSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  estado: z.string(),
+  fechaAlta: z.string(),
+  dueDate: z.string().nullable(),
   /** Unfinished and past its due date (in Spain's calendar). */
-  vencido: boolean;
-  notariaId: number;
-  notariaNombre: string;
-  clienteNombre: string;
-  clienteDocumento: string | null;
+  vencido: z.boolean(),
+  notariaId: z.number(),
+  notariaNombre: z.string(),
+  clienteNombre: z.string(),
+  clienteDocumento: z.string().nullable(),
   /** Acts sent and waiting for the office. */
-  actosEnviados: number;
-}
+  actosEnviados: z.number(),
+});
+export type DespachoExpediente = z.infer<typeof despachoExpedienteSchema>;
 
-export interface DespachoLista {
-  data: DespachoExpediente[];
+export const despachoListaSchema = z.object({
+  data: z.array(despachoExpedienteSchema),
   /** Cases the pages can reach: all that match, or the first VENTANA_DESPACHO (VENTANA_BUSQUEDA for a search). */
-  total: number;
+  total: z.number(),
   /** More cases match than total: the rest is reached by filtering or by a longer search. */
-  totalAcotado: boolean;
+  totalAcotado: z.boolean(),
   /** Cases of my notarías per estado (Finalizado counts Completado too). */
-  contadores: Record<(typeof FILTROS_ESTADO)[number], number>;
-}
+  contadores: z.object({ PENDIENTE: z.number(), EN_TRAMITE: z.number(), FINALIZADO: z.number() }),
+});
+export type DespachoLista = z.infer<typeof despachoListaSchema>;
+
+/** A case as the office works it (/despacho/expedientes/{id}): its client, acts and estado history. */
+export const expedienteDespachoSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  estado: z.string(),
+  fechaAlta: z.string(),
+  dueDate: z.string().nullable(),
+  vencido: z.boolean(),
+  notariaId: z.number(),
+  notariaNombre: z.string(),
+  links: z.array(z.string()),
+  cliente: z.object({
+    id: z.string(),
+    tipoPersona: z.string(),
+    nombre: z.string(),
+    identificador: z.object({ tipo: z.string().nullable(), numero: z.string().nullable() }),
+    email: z.string().nullable(),
+    telefono: z.string().nullable(),
+  }),
+  actos: z.array(actoSchema),
+  historial: z.array(z.object({ estadoAnterior: z.string(), estado: z.string(), motivo: z.string().nullable(), fecha: z.string() })),
+});
+export type ExpedienteDespachoDto = z.infer<typeof expedienteDespachoSchema>;
 
 // ---- The office's appointments ----------------------------------------------------------------
 
@@ -212,20 +250,21 @@ export const moverCitaSchema = z.object({
 export type MoverCita = z.infer<typeof moverCitaSchema>;
 
 /** An appointment in the office's calendar. */
-export interface CitaDespacho {
-  id: number;
-  date: string;
+export const citaDespachoSchema = z.object({
+  id: z.number(),
+  date: z.string(),
   /** 'HH:MM' */
-  time: string;
-  subject: string;
-  type: 'presencial' | 'online';
-  staffId: number;
-  staffNombre: string;
-  notariaId: number;
-  clienteNombre: string;
+  time: z.string(),
+  subject: z.string(),
+  type: z.enum(['presencial', 'online']),
+  staffId: z.number(),
+  staffNombre: z.string(),
+  notariaId: z.number(),
+  clienteNombre: z.string(),
   /** The notaría's video-conference room for an online appointment; null otherwise. */
-  videoconferencia: string | null;
-}
+  videoconferencia: z.string().nullable(),
+});
+export type CitaDespacho = z.infer<typeof citaDespachoSchema>;
 
 export const MENSAJES_CITAS_DESPACHO = {
   horaOcupada: 'Ese miembro del personal ya tiene una cita a esa hora',

@@ -31,19 +31,20 @@ export const subidaPersonaSchema = z.object({
   tipo: z.enum(TIPOS_DOCUMENTO_PERSONA, { error: 'El tipo de documento debe ser DNI_ANVERSO, DNI_REVERSO o ESCRITURA_CONSTITUCION' }),
 });
 
-export interface DocumentoDto {
-  id: string;
-  expedienteId: string | null;
-  personaId: string | null;
-  tipo: TipoDocumentoExpediente | TipoDocumentoPersona | TipoDocumentoGenerado;
-  nombre: string;
-  mime: string;
-  tamano: number;
-  lado: 'CLIENTE' | 'NOTARIA';
-  creadoEn: string;
+export const documentoSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string().nullable(),
+  personaId: z.string().nullable(),
+  tipo: z.enum([...TIPOS_DOCUMENTO_EXPEDIENTE, ...TIPOS_DOCUMENTO_PERSONA, 'BORRADOR']),
+  nombre: z.string(),
+  mime: z.string(),
+  tamano: z.number(),
+  lado: z.enum(['CLIENTE', 'NOTARIA']),
+  creadoEn: z.string(),
   /** Why it is held (identity images: FINALIDAD_DOCUMENTO_IDENTIDAD); null for the others. */
-  finalidad?: string | null;
-}
+  finalidad: z.string().nullable().optional(),
+});
+export type DocumentoDto = z.infer<typeof documentoSchema>;
 
 /** Accepted by the file pickers; the server checks the content, not this. */
 export const ACEPTA_ARCHIVOS = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';

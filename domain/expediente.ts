@@ -76,19 +76,20 @@ export const listaExpedientesQuerySchema = z.object({
 });
 
 /** An expediente as the services API answers it. */
-export interface ExpedienteDto {
-  id: string;
-  titulo: string;
-  estado: string;
-  fechaAlta: string;
-  dueDate: string | null;
-  personaId: string;
-  notariaId: number;
-  links: string[];
+export const expedienteSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  estado: z.string(),
+  fechaAlta: z.string(),
+  dueDate: z.string().nullable(),
+  personaId: z.string(),
+  notariaId: z.number(),
+  links: z.array(z.string()),
   /** Derived for the list: the notaría's nombre (matched by idint) and the client's display name. */
-  notariaNombre: string;
-  clienteNombre: string;
-}
+  notariaNombre: z.string(),
+  clienteNombre: z.string(),
+});
+export type ExpedienteDto = z.infer<typeof expedienteSchema>;
 
 // ---- Expediente estado --------------------------------------------------------------------
 
@@ -173,7 +174,6 @@ export const actoCreateSchema = z.object({
   nombre_acto: actoFields.nombre_acto.optional(),
   url_acto: actoFields.url_acto.optional(),
 }, CUERPO_OBJETO);
-export type ActoCreate = z.input<typeof actoCreateSchema>;
 
 /** PUT /acto/{id}: any of the fields; the id and expediente come from the stored act. */
 export const actoUpdateSchema = z.object({
@@ -190,20 +190,21 @@ export const actoUpdateSchema = z.object({
 export type ActoUpdate = z.input<typeof actoUpdateSchema>;
 
 /** An act as the services API answers it (a temp- id only in the browser). */
-export interface ActoDto {
-  id: string;
-  expedienteId: string;
-  titulo: string;
-  status: EstadoActo;
-  fecha: string;
-  definicionActoId: number | null;
-  datosFormulario: DatosFormulario;
-  nombre_acto: string | null;
-  url_acto: string | null;
+export const actoSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string(),
+  titulo: z.string(),
+  status: z.enum(ESTADOS_ACTO),
+  fecha: z.string(),
+  definicionActoId: z.number().nullable(),
+  datosFormulario: datosFormularioSchema,
+  nombre_acto: z.string().nullable(),
+  url_acto: z.string().nullable(),
   /** When a sent act was last taken back to BORRADOR (ISO date-time); null otherwise. */
-  retiradoEn?: string | null;
+  retiradoEn: z.string().nullable().optional(),
   /** The notaría's comment when it returned the act to BORRADOR (the client reads it); null if never returned. */
-  devolucionComentario?: string | null;
+  devolucionComentario: z.string().nullable().optional(),
   /** When the notaría returned it (ISO date-time). */
-  devueltoEn?: string | null;
-}
+  devueltoEn: z.string().nullable().optional(),
+});
+export type ActoDto = z.infer<typeof actoSchema>;

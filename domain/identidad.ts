@@ -1,11 +1,28 @@
+import { z } from 'zod';
+
+/** How an account was bound to its document (server/auth/identidad.ts). */
+export const METODOS_PRUEBA = ['invitacion', 'certificado', 'oficina'] as const;
+export type MetodoPrueba = (typeof METODOS_PRUEBA)[number];
+
+/** How the office checked a document (metodo 'oficina'). */
+export const FORMAS_VERIFICACION = ['presencial', 'videoconferencia'] as const;
+
 /** Identity levels as the portal shows them (server/auth/identidad.ts decides them). */
-export interface IdentidadDto {
-  nivel: 'correo' | 'probada';
-  metodo?: 'invitacion' | 'certificado' | 'oficina';
-  detalle?: string;
-  probadoAt?: string;
-  probadoPor?: string;
-}
+export const identidadSchema = z.object({
+  /** 'correo': only the mailbox is proven; 'probada': the account is bound to its document. */
+  nivel: z.enum(['correo', 'probada']),
+  metodo: z.enum(METODOS_PRUEBA).optional(),
+  detalle: z.string().optional(),
+  probadoAt: z.string().optional(),
+  /** The staff member who checked it (metodo 'oficina'): their name as the client reads it. */
+  probadoPor: z.string().optional(),
+});
+export type IdentidadDto = z.infer<typeof identidadSchema>;
+
+/** POST /identidad/persona/{id}/verificacion: how the office checked the document. */
+export const verificacionSchema = z.object({
+  forma: z.enum(FORMAS_VERIFICACION, { error: 'Indique cómo se comprobó el documento: presencial o videoconferencia' }),
+});
 
 const METODO: Record<NonNullable<IdentidadDto['metodo']>, string> = {
   invitacion: 'por invitación a su email',
@@ -22,10 +39,12 @@ export function describirIdentidad(i: IdentidadDto): string {
   return `Identidad verificada ${METODO[i.metodo]}${como}${quien}${cuando}.`;
 }
 
-export interface ConflictoIdentidadDto {
-  tipoDocumento: string;
-  numeroDocumento: string;
-  personaAnterior: string;
-  personaActual: string | null;
-  desplazadoAt: string;
-}
+/** A document whose proven owner displaced an earlier account (GET /identidad/conflictos). */
+export const conflictoIdentidadSchema = z.object({
+  tipoDocumento: z.string(),
+  numeroDocumento: z.string(),
+  personaAnterior: z.string(),
+  personaActual: z.string().nullable(),
+  desplazadoAt: z.string(),
+});
+export type ConflictoIdentidadDto = z.infer<typeof conflictoIdentidadSchema>;

@@ -25,17 +25,6 @@ export interface IframeMessage {
   [key: string]: unknown;
 }
 
-/** What the form receives to render: the definition and the saved data of the act. */
-export interface InitDataMessage extends IframeMessage {
-  type: typeof INIT_DATA;
-  definicion: unknown;
-  datosFormulario?: unknown;
-  titulo?: string;
-  soloLectura?: boolean;
-  /** Why it is read-only, shown above the fields (default: the act is sent). */
-  motivoLectura?: string;
-}
-
 /** The read-only form's notice when nothing else is said: what the client can do about it. */
 export const MOTIVO_LECTURA_ENVIADO = 'Este acto está enviado: sus datos no se pueden modificar. Cambie su estado a Borrador para editarlo.';
 

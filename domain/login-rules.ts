@@ -13,8 +13,6 @@ export const LOGIN_MENSAJES = {
   introduceEmailValido: 'Por favor, introduce un email válido',
 } as const;
 
-export const EMAIL_EJEMPLO = 'nombre@dominio.es';
-
 /**
  * The document number's error at login, or null. Only natural persons register, so an NIF that
  * looks like a company's (CIF) gets its own message; a passport only has its shape checked.

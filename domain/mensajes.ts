@@ -15,20 +15,19 @@ export const nuevoMensajeSchema = z.object({
 export const mensajeDemasiadosMensajes = (porMinuto: number) =>
   `Ha enviado demasiados mensajes en este expediente (el máximo es ${porMinuto} por minuto). Espere un momento antes de escribir otro.`;
 
-export interface MensajeDto {
-  id: string;
-  expedienteId: string;
-  lado: 'CLIENTE' | 'NOTARIA';
-  autorNombre: string;
-  texto: string;
-  creadoEn: string;
-  leido: boolean;
+export const mensajeSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string(),
+  lado: z.enum(['CLIENTE', 'NOTARIA']),
+  autorNombre: z.string(),
+  texto: z.string(),
+  creadoEn: z.string(),
+  leido: z.boolean(),
   /** Written by the caller's side. */
-  mio: boolean;
-}
+  mio: z.boolean(),
+});
+export type MensajeDto = z.infer<typeof mensajeSchema>;
 
 /** Unread messages of the other side, per case, and their total. */
-export interface NoLeidosDto {
-  total: number;
-  porExpediente: Record<string, number>;
-}
+export const noLeidosSchema = z.object({ total: z.number(), porExpediente: z.record(z.string(), z.number()) });
+export type NoLeidosDto = z.infer<typeof noLeidosSchema>;

@@ -3,7 +3,7 @@
  * validates every body the server accepts, and the display rules the portal shows.
  */
 import { z } from 'zod';
-import { normalizeIdentifier, validateIdentifier, type TipoPersona } from './identifiers';
+import { normalizeIdentifier, validateIdentifier } from './identifiers';
 import { dateRangeError, isIsoDate, MENSAJES_FECHA } from './dates';
 import { isAlpha3 } from './countries';
 import { DIRECCION_CAMPOS, PERSONA_CAMPOS, dropEmpty } from './persona-campos';
@@ -20,53 +20,55 @@ export type EstadoCivil = (typeof ESTADOS_CIVILES)[number];
 export type RegimenEconomico = (typeof REGIMENES_ECONOMICOS)[number];
 
 
-export interface Direccion {
-  tipoVia?: string;
-  nombreVia?: string;
-  numeroVia?: string;
-  bloque?: string;
-  escalera?: string;
-  piso?: string;
-  puerta?: string;
-  portal?: string;
-  codPostal?: string;
-  localidad?: string;
-  provincia?: string;
+/** A stored address as the API answers it: only the fields that hold something. */
+export const direccionGuardadaSchema = z.object({
+  tipoVia: z.string().optional(),
+  nombreVia: z.string().optional(),
+  numeroVia: z.string().optional(),
+  bloque: z.string().optional(),
+  escalera: z.string().optional(),
+  piso: z.string().optional(),
+  puerta: z.string().optional(),
+  portal: z.string().optional(),
+  codPostal: z.string().optional(),
+  localidad: z.string().optional(),
+  provincia: z.string().optional(),
   /** ISO 3166 alpha-3 */
-  pais?: string;
-}
+  pais: z.string().optional(),
+});
 
-export interface PersonaLinks {
-  self: string;
-  archivoDni?: string;
-  personaNotarias?: string;
-  privilegiosOtorgados?: string;
-  privilegiosRecibidos?: string;
-}
+/** Where the API serves what hangs from a persona (a reduced record has `self` only). */
+export const personaLinksSchema = z.object({
+  self: z.string(),
+  archivoDni: z.string().optional(),
+  personaNotarias: z.string().optional(),
+  privilegiosOtorgados: z.string().optional(),
+  privilegiosRecibidos: z.string().optional(),
+});
 
 /** A persona as the API answers it; empty values are left out. */
-export interface Persona {
-  id: string;
-  tipoPersona: TipoPersona;
-  email?: string;
-  telefono?: string;
-  identificador: { tipo: string; numero: string };
-  direccion?: Direccion;
-  nombre?: string;
-  primerApellido?: string;
-  segundoApellido?: string;
-  genero?: Genero;
+export const personaSchema = z.object({
+  id: z.string(),
+  tipoPersona: z.enum(TIPOS_PERSONA),
+  email: z.string().optional(),
+  telefono: z.string().optional(),
+  identificador: z.object({ tipo: z.string(), numero: z.string() }),
+  direccion: direccionGuardadaSchema.optional(),
+  nombre: z.string().optional(),
+  primerApellido: z.string().optional(),
+  segundoApellido: z.string().optional(),
+  genero: z.enum(GENEROS).optional(),
   /** yyyy-mm-dd */
-  fechaNacimiento?: string;
-  estadoCivil?: EstadoCivil;
-  regimenEconomico?: RegimenEconomico;
-  profesion?: string;
-  razonSocial?: string;
-  links: PersonaLinks;
+  fechaNacimiento: z.string().optional(),
+  estadoCivil: z.enum(ESTADOS_CIVILES).optional(),
+  regimenEconomico: z.enum(REGIMENES_ECONOMICOS).optional(),
+  profesion: z.string().optional(),
+  razonSocial: z.string().optional(),
+  links: personaLinksSchema,
   /** true when the caller may only read the reduced record (names and identifier). */
-  fichaReducida?: boolean;
-}
-
+  fichaReducida: z.boolean().optional(),
+});
+export type Persona = z.infer<typeof personaSchema>;
 
 const text = (label: string, max = 100) =>
   z.string({ error: `${label} debe ser un texto` }).trim().max(max, `${label} no puede superar ${max} caracteres`);
@@ -176,7 +178,7 @@ export type PersonaInput = z.output<typeof personaInputSchema>;
 export type PersonaPayload = Omit<Persona, 'id' | 'links' | 'fichaReducida'>;
 
 // how a person is named on screen: display-name.ts (light, used by the session and the shell)
-export { FALLBACKS, displayName, nameOrFallback, isInformed } from './display-name';
+export { displayName, nameOrFallback, isInformed } from './display-name';
 // labels, emptiness and the PUT body of a record: persona-campos.ts (light, no zod or country tables)
 export { ETIQUETAS, dropEmpty, conBorrados } from './persona-campos';
 

@@ -25,7 +25,6 @@ export const ETIQUETA_SOLICITUD: Record<TipoSolicitud, string> = {
 };
 
 export const ESTADOS_SOLICITUD = ['PENDIENTE', 'ACEPTADA', 'RECHAZADA'] as const;
-export type EstadoSolicitud = (typeof ESTADOS_SOLICITUD)[number];
 
 export const MENSAJE_MOTIVO_OBLIGATORIO = 'Indique el motivo de su solicitud';
 export const MENSAJE_SOLICITUD_ABIERTA = 'Ya tiene una solicitud de este tipo pendiente de respuesta';

@@ -29,16 +29,20 @@ export const PERMISOS_FORMULARIO = [
 export type PermisoFormulario = (typeof PERMISOS_FORMULARIO)[number]['campo'];
 export type Permisos = Record<PermisoFormulario, boolean> & { permisoCrearPrivilegio: false };
 
-export interface Privilegio extends Permisos {
-  id: string;
+/** A privilegio as the API answers it. */
+export const privilegioSchema = z.object({
+  id: z.string(),
   /** yyyy-mm-dd */
-  fechaInicioRelacion: string;
-  fechaFinRelacion?: string;
-  tipoPrivilegio: TipoPrivilegio;
-  personaOtorganteId: string;
-  personaReceptoraId: string;
-  modificable: boolean;
-}
+  fechaInicioRelacion: z.string(),
+  fechaFinRelacion: z.string().optional(),
+  tipoPrivilegio: z.enum(TIPOS_PRIVILEGIO),
+  personaOtorganteId: z.string(),
+  personaReceptoraId: z.string(),
+  modificable: z.boolean(),
+  ...(Object.fromEntries(PERMISOS_FORMULARIO.map((p) => [p.campo, z.boolean()])) as Record<PermisoFormulario, z.ZodBoolean>),
+  permisoCrearPrivilegio: z.literal(false),
+});
+export type Privilegio = z.infer<typeof privilegioSchema>;
 
 export const AVISO_REPRESENTANTE_LEGAL = 'Los representantes legales tienen todos los permisos habilitados automáticamente.';
 

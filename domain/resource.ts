@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { LOGIN_MENSAJES } from './login-rules';
+import type { Route } from './route';
 
 /**
  * The configuration of a resource (resources/*.ts): everything the generic admin views
@@ -72,7 +72,6 @@ export type ResourceAccess = Record<CrudAction, AccessRule>;
 
 /** Reads are `read`, every change is admin's: the usual catalogue. */
 export const catalogueAccess = (read: AccessRule = anyone): ResourceAccess => ({ list: read, create: admin, edit: admin, delete: admin });
-export const ADMIN_ONLY: ResourceAccess = catalogueAccess(admin);
 
 /**
  * True when the rule lets `viewer` through; with a row, staffOfNotaria also checks the row's
@@ -246,7 +245,6 @@ interface ResourceBase {
   /** Declared when it holds personal data (RGPD art. 30). */
   tratamiento?: Tratamiento;
   labels: Labels;
-  icon?: ComponentType;
   /** Its own page. A catalogue without an admin tab is served at `/admin/recursos/<name>`, and only if it declares that route. */
   route?: string;
   /** The page of one record (Refine's `show`), e.g. '/despacho/expedientes/:id'. */
@@ -288,27 +286,27 @@ export interface CatalogueConfig extends ResourceBase {
 }
 
 /**
- * Where a resource of the services API lives: URL templates relative to the API's base. A
- * `{name}` is filled, URL-encoded, from the record id (`{id}`), from the call's `eq` filter on that
- * field (which the template then consumes: it is not sent again as a query parameter) or from the
- * call's meta. Read by the servicios data provider (providers/servicios-paths.ts).
+ * The endpoints a resource of the services API is served by (routes.<group>.<name> of api/routes.ts).
+ * A `{name}` of a path is filled, URL-encoded, from the record id (`{id}`), from the call's `eq`
+ * filter on that field (which the path then consumes: it is not sent again as a query parameter)
+ * or from the call's meta. Read by the servicios data provider (providers/servicios-paths.ts).
  */
 export interface ServiciosPaths {
   /**
-   * GET of a list. Several templates are tried in order, the first whose every `{name}` has a
-   * value wins, e.g. ['/privilegio/concedidos/{personaOtorganteId}', '/privilegio/recibidos/{personaReceptoraId}'].
+   * GET of a list. Several endpoints are tried in order, the first whose every `{name}` has a
+   * value wins, e.g. [privilegios.listGranted ('/privilegio/concedidos/{personaOtorganteId}'), privilegios.listReceived].
    */
-  list?: string | readonly string[];
-  /** GET of one record, e.g. '/expediente/{id}'. */
-  one?: string;
-  /** POST of a new record, e.g. '/expediente'. */
-  create?: string;
-  /** PUT of a record, e.g. '/acto/{id}'. */
-  update?: string;
+  list?: Route | readonly Route[];
+  /** GET of one record, e.g. expedientes.get ('/expediente/{id}'). */
+  one?: Route;
+  /** POST of a new record, e.g. expedientes.create. */
+  create?: Route;
+  /** PUT of a record, e.g. actos.update ('/acto/{id}'). */
+  update?: Route;
   /** DELETE of a record. */
-  delete?: string;
-  /** Further named endpoints (useCustom / useCustomMutation), e.g. { representante: '/privilegio/representante' }. */
-  custom?: Record<string, string>;
+  delete?: Route;
+  /** Further named endpoints (useCustom / useCustomMutation, resources/servicios-url.ts), e.g. { representante: privilegios.createRepresentante }. */
+  custom?: Record<string, Route>;
 }
 
 /**
@@ -338,7 +336,7 @@ export interface ServiciosCrud {
   owner: string;
 }
 
-/** A resource of the services API (/nt/demo/v1/servicios): pages of its own, URLs from here. */
+/** A resource of the services API: pages of its own, the endpoints it is served by named here. */
 export interface ServiciosConfig extends ResourceBase {
   dataProvider: 'servicios';
   paths: ServiciosPaths;
@@ -352,9 +350,15 @@ export interface ServiciosConfig extends ResourceBase {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
 }
 
-/** The five paths the generic handler serves for a resource at `base` ('/consultas'). */
+/** The five endpoints the generic handler serves for a resource at `base` ('/consultas'). */
 export const crudPaths = (base: string) =>
-  ({ list: base, one: `${base}/{id}`, create: base, update: `${base}/{id}`, delete: `${base}/{id}` }) satisfies ServiciosPaths;
+  ({
+    list: { method: 'GET', path: base },
+    one: { method: 'GET', path: `${base}/{id}` },
+    create: { method: 'POST', path: base },
+    update: { method: 'PUT', path: `${base}/{id}` },
+    delete: { method: 'DELETE', path: `${base}/{id}` },
+  }) satisfies ServiciosPaths;
 
 /**
  * A table behind /rest/v1 whose pages are its own (src/pages/…), not the generated views: e.g.
@@ -372,7 +376,6 @@ export interface PageConfig {
   name: string;
   labels: Pick<Labels, 'plural'> & Partial<Labels>;
   route: string;
-  icon?: ComponentType;
   menu?: MenuPlacement;
   /** Only `list` matters: who may open the page. */
   access: Pick<ResourceAccess, 'list'>;

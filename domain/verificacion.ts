@@ -44,32 +44,34 @@ export const revocarCopiaSchema = z.object({
 });
 
 /** The public facts of a copy (GET /verificacion/{csv}). */
-export interface VerificacionDto {
-  csv: string;
-  estado: 'VALIDA' | 'REVOCADA';
-  notaria: string;
-  tipo: (typeof TIPOS_COPIA_ELECTRONICA)[number];
-  emitidaEn: string;
-  sha256: string;
+export const verificacionSchema = z.object({
+  csv: z.string(),
+  estado: z.enum(['VALIDA', 'REVOCADA']),
+  notaria: z.string(),
+  tipo: z.enum(TIPOS_COPIA_ELECTRONICA),
+  emitidaEn: z.string(),
+  sha256: z.string(),
   /** Only an authorised copy's file is offered to whoever holds its CSV. */
-  descargable: boolean;
-  prueba: boolean;
-  revocadaEn?: string;
-  motivoRevocacion?: string;
-}
+  descargable: z.boolean(),
+  prueba: z.boolean(),
+  revocadaEn: z.string().optional(),
+  motivoRevocacion: z.string().optional(),
+});
+export type VerificacionDto = z.infer<typeof verificacionSchema>;
 
-export interface CopiaElectronicaDto {
-  id: string;
-  expedienteId: string;
-  documentoOrigenId: string;
-  documentoId: string;
-  nombreArchivo: string;
-  tipo: (typeof TIPOS_COPIA_ELECTRONICA)[number];
-  csv: string;
-  sha256: string;
-  emitidaEn: string;
-  solicitanteId: string | null;
-  emisorId: string;
-  revocadaEn: string | null;
-  motivoRevocacion: string | null;
-}
+export const copiaElectronicaSchema = z.object({
+  id: z.string(),
+  expedienteId: z.string(),
+  documentoOrigenId: z.string(),
+  documentoId: z.string(),
+  nombreArchivo: z.string(),
+  tipo: z.enum(TIPOS_COPIA_ELECTRONICA),
+  csv: z.string(),
+  sha256: z.string(),
+  emitidaEn: z.string(),
+  solicitanteId: z.string().nullable(),
+  emisorId: z.string(),
+  revocadaEn: z.string().nullable(),
+  motivoRevocacion: z.string().nullable(),
+});
+export type CopiaElectronicaDto = z.infer<typeof copiaElectronicaSchema>;

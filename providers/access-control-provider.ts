@@ -1,11 +1,9 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { session } from './session';
 import { canAccessResource } from '../resources';
-import type { AppRole } from '../domain/resource';
 import { currentViewer } from './viewer';
 
-export type { AppRole };
-export { currentRole, currentStaffNotarias, currentViewer, roleFromToken, sameViewer, setLimitedSession, staffNotariasFromToken, tokenClaims, viewerFromToken } from './viewer';
+export { roleFromToken, viewerFromToken } from './viewer';
 
 /**
  * Answers from the declarations of the registry (resources/*.ts and resources/pages.ts): the same

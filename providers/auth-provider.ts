@@ -3,8 +3,9 @@ import { displayName as displayNameOf } from '../domain/display-name';
 import { parseLoginResponse } from '../domain/login-response';
 import type { AppRole } from '../domain/resource';
 import { currentRole, currentStaffNotarias, setLimitedSession, tokenClaims } from './viewer';
-import { SERVICES_URL } from './config';
-import { refreshSession, serviciosFetch } from './servicios-http';
+import { endpointUrl } from './config';
+import { routes } from '../api/routes';
+import { refreshSession, serviciosCall } from './servicios-http';
 import { session, sessionExpiry } from './session';
 import { segundoFactor } from './llave-acceso';
 
@@ -69,7 +70,7 @@ let persona: { idPersona: string; promise: Promise<PersonaSesion> } | null = nul
 
 function loadPersona(idPersona: string): Promise<PersonaSesion> {
   if (persona?.idPersona !== idPersona) {
-    const promise = serviciosFetch<PersonaSesion>(`/persona/${encodeURIComponent(idPersona)}`);
+    const promise = serviciosCall<PersonaSesion>(routes.personas.get, { id: idPersona });
     persona = { idPersona, promise };
     promise.catch(() => {
       if (persona?.promise === promise) persona = null;
@@ -83,7 +84,7 @@ let nombrePersonal: { idPersona: string; promise: Promise<string | null> } | nul
 
 function loadNombrePersonal(idPersona: string): Promise<string | null> {
   if (nombrePersonal?.idPersona !== idPersona) {
-    const promise = serviciosFetch<{ nombre: string | null }>('/despacho/yo').then((r) => r?.nombre ?? null);
+    const promise = serviciosCall<{ nombre: string | null }>(routes.despacho.me).then((r) => r?.nombre ?? null);
     nombrePersonal = { idPersona, promise };
     promise.catch(() => {
       if (nombrePersonal?.promise === promise) nombrePersonal = null;
@@ -135,8 +136,8 @@ export const authProvider = {
     const { refreshToken } = session.get();
     if (refreshToken) {
       // Revoke the refresh token; signing out locally must not wait on a failing server.
-      await fetch(`${SERVICES_URL}/auth/logout`, {
-        method: 'POST',
+      await fetch(endpointUrl(routes.acceso.logout), {
+        method: routes.acceso.logout.method,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ refresh_token: refreshToken }),
       }).catch(() => undefined);

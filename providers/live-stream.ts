@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
-import { SERVICES_URL } from './config';
+import { endpointUrl } from './config';
+import { routes } from '../api/routes';
 import { refreshSession } from './servicios-http';
 import { session } from './session';
 import { cambioCasoSchema, type CambioCaso } from '../domain/eventos';
@@ -22,8 +23,6 @@ import { cambioCasoSchema, type CambioCaso } from '../domain/eventos';
 export interface Flujo {
   cerrar(): void;
 }
-
-export type { CambioCaso as Cambio } from '../domain/eventos';
 
 /** The event's data, if it is a change as the server's schema says. */
 function cambioDe(data: string): CambioCaso | null {
@@ -108,7 +107,8 @@ export function abrirFlujo(h: { onCambio(c: CambioCaso): void; onRecargar(): voi
       try {
         const token = session.get().token;
         if (!token) return h.onCaido();
-        const res = await fetch(`${SERVICES_URL}/eventos`, {
+        const res = await fetch(endpointUrl(routes.eventos.stream), {
+          method: routes.eventos.stream.method,
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
           signal: abort.signal,
           cache: 'no-store',

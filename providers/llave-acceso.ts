@@ -1,13 +1,12 @@
-import { SERVICES_URL } from './config';
+import { endpointUrl } from './config';
+import { routes } from '../api/routes';
+import type { Route } from '../domain/route';
 import { SESION_RENOVADA, session } from './session';
 
 /**
  * Passkeys in the portal (server: server/routes/factores.ts). @simplewebauthn/browser is loaded
  * only when a passkey is used, so no page pays for it before.
  */
-
-/** The server's code for "prove a recent passkey first" (server/auth/paso-adicional.ts). */
-export const CODIGO_PASO_ADICIONAL = 'paso_adicional';
 
 /** What the server asks of an office account after the PIN (sessionStorage, this tab). */
 export type SegundoFactor = 'confirmar' | 'alta';
@@ -28,10 +27,10 @@ const navegador = () => import('@simplewebauthn/browser');
 /** A refused or cancelled passkey, with the Spanish message to show. */
 export class LlaveError extends Error {}
 
-async function post<T>(path: string, body: unknown, conSesion: boolean): Promise<T> {
+async function post<T>(route: Route, body: unknown, conSesion: boolean): Promise<T> {
   const token = session.get().token;
-  const res = await fetch(`${SERVICES_URL}${path}`, {
-    method: 'POST',
+  const res = await fetch(endpointUrl(route), {
+    method: route.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(conSesion && token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
@@ -60,10 +59,10 @@ function guardarToken(access: string | undefined) {
 export async function accederConLlave(externalIdNotaria?: string): Promise<void> {
   const { startAuthentication } = await navegador();
   try {
-    const optionsJSON = await post<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/auth/passkey/acceso/opciones', {}, false);
+    const optionsJSON = await post<Parameters<typeof startAuthentication>[0]['optionsJSON']>(routes.llaves.signInOptions, {}, false);
     const respuesta = await startAuthentication({ optionsJSON });
     const r = await post<{ access_token: string; refresh_token: string; idPersona: string }>(
-      '/auth/passkey/acceso',
+      routes.llaves.signIn,
       { respuesta, ...(externalIdNotaria ? { externalIdNotaria } : {}) },
       false,
     );
@@ -78,9 +77,9 @@ export async function accederConLlave(externalIdNotaria?: string): Promise<void>
 export async function confirmarConLlave(): Promise<void> {
   const { startAuthentication } = await navegador();
   try {
-    const optionsJSON = await post<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/auth/passkey/confirmar/opciones', {}, true);
+    const optionsJSON = await post<Parameters<typeof startAuthentication>[0]['optionsJSON']>(routes.llaves.confirmOptions, {}, true);
     const respuesta = await startAuthentication({ optionsJSON });
-    const r = await post<{ access_token: string }>('/auth/passkey/confirmar', { respuesta }, true);
+    const r = await post<{ access_token: string }>(routes.llaves.confirm, { respuesta }, true);
     guardarToken(r.access_token);
     segundoFactor.set(undefined);
   } catch (e) {
@@ -92,9 +91,9 @@ export async function confirmarConLlave(): Promise<void> {
 export async function anadirLlave(nombre: string): Promise<void> {
   const { startRegistration } = await navegador();
   try {
-    const optionsJSON = await post<Parameters<typeof startRegistration>[0]['optionsJSON']>('/auth/passkey/alta/opciones', {}, true);
+    const optionsJSON = await post<Parameters<typeof startRegistration>[0]['optionsJSON']>(routes.llaves.addOptions, {}, true);
     const respuesta = await startRegistration({ optionsJSON });
-    const r = await post<{ access_token?: string }>('/auth/passkey/alta', { nombre, respuesta }, true);
+    const r = await post<{ access_token?: string }>(routes.llaves.add, { nombre, respuesta }, true);
     guardarToken(r.access_token);
     segundoFactor.set(undefined);
   } catch (e) {

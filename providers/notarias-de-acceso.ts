@@ -1,4 +1,5 @@
-import { serviciosFetch } from './servicios-http';
+import { serviciosCall } from './servicios-http';
+import { routes } from '../api/routes';
 import { session } from './session';
 import { publicRest } from './supabase-public';
 
@@ -18,7 +19,7 @@ export async function notariasDeAcceso(): Promise<NotariaDeAcceso[]> {
   const idPersona = session.get().idPersona;
   type Vinculo = { notariaId: number | string };
   const vinculadas = idPersona
-    ? serviciosFetch<Vinculo[] | { data: Vinculo[] }>(`/personaNotaria/persona/${encodeURIComponent(idPersona)}`)
+    ? serviciosCall<Vinculo[] | { data: Vinculo[] }>(routes.personas.listNotarias, { idPersona })
         .then((body) => (Array.isArray(body) ? body : (body?.data ?? [])))
         .catch(() => [] as Vinculo[])
     : Promise.resolve([] as Vinculo[]);

@@ -1,4 +1,6 @@
-import { SERVICES_URL } from './config';
+import { endpointPath, endpointUrl, SERVICES_URL } from './config';
+import { routes } from '../api/routes';
+import type { Route } from '../domain/route';
 import { SESION_RENOVADA, session } from './session';
 import { pasoAdicional } from './llave-acceso';
 import { CABECERA_IDEMPOTENCIA, conClave } from './idempotencia';
@@ -41,8 +43,8 @@ export function refreshSession(): Promise<boolean> {
     if (token && token !== staleToken) return true;
     if (!refreshToken) return false;
     try {
-      const res = await fetch(`${SERVICES_URL}/auth/refresh`, {
-        method: 'POST',
+      const res = await fetch(endpointUrl(routes.acceso.refresh), {
+        method: routes.acceso.refresh.method,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ refresh_token: refreshToken }),
       });
@@ -124,6 +126,18 @@ export async function serviciosFetch<T = unknown>(
   if (!res.ok) throw await toError(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * serviciosFetch of an endpoint (routes.<group>.<name> of api/routes.ts): its path filled from
+ * `values`, its method; a missing value rejects like a failed call.
+ */
+export async function serviciosCall<T = unknown>(
+  route: Route,
+  values: Record<string, unknown> = {},
+  init: { body?: unknown; query?: Record<string, string> } = {},
+): Promise<T> {
+  return serviciosFetch<T>(endpointPath(route, values), { ...init, method: route.method });
 }
 
 /** A file of the services API (with the session) as an object URL, e.g. to show a PDF in the page; the caller revokes it. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FileTextOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, optionalImage, requiredId, requiredText, softDelete } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
@@ -39,7 +38,6 @@ export default defineResource({
   name: 'actos_servicios',
   dataProvider: 'supabase',
   labels: { singular: 'Acto notarial', plural: 'Actos Notariales', gender: 'm' },
-  icon: FileTextOutlined,
   adminTab: { order: 6 },
   schema: actoSchema,
   fields: [

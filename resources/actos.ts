@@ -2,6 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { isTempId, type ActoDto } from '../domain/expediente';
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
 import { BASE_CONTRATO, BASE_LEGAL_NOTARIAL, CONSERVACION_PROTOCOLO, SIN_CESIONES, tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /**
  * An act kept in this browser while the server cannot be reached is stored in the act's draft
@@ -71,9 +72,9 @@ export default defineResource({
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: '/acto/expediente/{expedienteId}',
-    create: '/acto',
-    update: '/acto/{id}',
+    list: routes.actos.listOfExpediente,
+    create: routes.actos.create,
+    update: routes.actos.update,
   },
   pendientes: { clave: 'actos_pendientes', guardar: aGuardado, leer: desdeGuardado as (v: unknown) => BaseRecord | undefined },
 });

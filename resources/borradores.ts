@@ -1,4 +1,5 @@
 import { defineResource, NO_DELETE, nobody, signedIn, staffMember } from '../domain/resource';
+import { routes } from '../api/routes';
 
 /**
  * Drafts of a case's deeds (services API): the office generates a version of an act's draft from
@@ -12,11 +13,11 @@ export default defineResource({
   access: { list: signedIn, create: staffMember, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: ['/expediente/{expedienteId}/borradores'],
+    list: [routes.borradores.listOfExpediente],
     custom: {
-      generar: '/acto/{actoId}/borradores',
-      responder: '/borrador/{id}/respuesta',
-      diferencias: '/borrador/{id}/diferencias',
+      generar: routes.borradores.generate,
+      responder: routes.borradores.answer,
+      diferencias: routes.borradores.compare,
     },
   },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AppstoreOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, optionalImage, requiredText, softDelete } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
@@ -15,7 +14,6 @@ export default defineResource({
   name: 'categorias_servicios',
   dataProvider: 'supabase',
   labels: { singular: 'Categoría', plural: 'Categorías de Servicios', gender: 'f' },
-  icon: AppstoreOutlined,
   adminTab: { order: 5 },
   schema: categoriaSchema,
   fields: [

@@ -1,4 +1,5 @@
 import { defineResource, NO_DELETE, nobody, signedIn, staffMember } from '../domain/resource';
+import { routes } from '../api/routes';
 
 /**
  * Electronic copies of a case's deed with a CSV, signed (services API): the office issues and
@@ -11,11 +12,11 @@ export default defineResource({
   access: { list: signedIn, create: staffMember, edit: staffMember, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: ['/expediente/{expedienteId}/copias-electronicas'],
+    list: [routes.copiasElectronicas.listOfExpediente],
     custom: {
-      emitir: '/expediente/{expedienteId}/copias-electronicas',
-      revocar: '/copia-electronica/{id}/revocar',
-      verificar: '/verificacion/{csv}',
+      emitir: routes.copiasElectronicas.issue,
+      revocar: routes.copiasElectronicas.revoke,
+      verificar: routes.copiasElectronicas.verify,
     },
   },
 });

@@ -1,5 +1,6 @@
 import { defineResource, NO_DELETE, nobody, signedIn, staffMember } from '../domain/resource';
 import { BASE_LEGAL_NOTARIAL, CONSERVACION_PROTOCOLO, SIN_CESIONES, tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /** Copies of a finished case's deed: asked for by the client side, delivered or refused by the office (services API). */
 export default defineResource({
@@ -20,12 +21,12 @@ export default defineResource({
   access: { list: signedIn, create: signedIn, edit: staffMember, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: ['/expediente/{expedienteId}/copias', '/copias'],
-    update: '/copia/{id}',
+    list: [routes.copias.listOfExpediente, routes.copias.mine],
+    update: routes.copias.change,
     custom: {
-      solicitar: '/expediente/{expedienteId}/copias',
-      cambiar: '/copia/{id}',
-      despacho: '/despacho/copias',
+      solicitar: routes.copias.request,
+      cambiar: routes.copias.change,
+      despacho: routes.copias.ofOffice,
     },
   },
 });

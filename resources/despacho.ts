@@ -1,4 +1,5 @@
 import { defineResource, HARD_DELETE, NO_DELETE, nobody, staffMember } from '../domain/resource';
+import { routes } from '../api/routes';
 
 /**
  * The office's work, for staff of a notaría only (the services API answers 404 to anyone else,
@@ -15,14 +16,14 @@ export const despachoExpedientes = defineResource({
   deletion: NO_DELETE,
   paths: {
     // ?estado&q&orden&page&pageSize → { data, total, contadores }
-    list: '/despacho/expedientes',
+    list: routes.despacho.listExpedientes,
     // the case with its client, acts and history
-    one: '/despacho/expedientes/{id}',
+    one: routes.despacho.getExpediente,
     custom: {
       // PUT { estado, motivo? }
-      estado: '/expediente/{id}/estado',
+      estado: routes.expedientes.changeEstado,
       // PUT { comentario }: a sent act back to BORRADOR
-      devolver: '/acto/{id}/devolver',
+      devolver: routes.actos.returnToClient,
     },
   },
 });
@@ -36,8 +37,8 @@ export const despachoCitas = defineResource({
   deletion: HARD_DELETE,
   paths: {
     // ?desde&hasta (31 days at most) → CitaDespacho[]
-    list: '/despacho/citas',
-    // PUT { date, time, staffId? } moves it; DELETE cancels it (the client is e-mailed)
-    custom: { cita: '/despacho/citas/{id}' },
+    list: routes.despacho.listCitas,
+    // PUT { date, time, staffId? } moves it; DELETE cancels it (the client is e-mailed either way)
+    custom: { mover: routes.despacho.moveCita, cancelar: routes.despacho.cancelCita },
   },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ClockCircleOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, HARD_DELETE, hhmm, requiredId, timeOfDay } from '../domain/resource';
 
 export const DEFAULT_START = '09:00';
@@ -47,7 +46,6 @@ export default defineResource({
   name: 'disponibilidad',
   dataProvider: 'supabase',
   labels: { singular: 'Regla de disponibilidad', plural: 'Disponibilidad', gender: 'f' },
-  icon: ClockCircleOutlined,
   adminTab: { order: 3 },
   schema: disponibilidadSchema,
   fields: [

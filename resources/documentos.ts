@@ -1,5 +1,6 @@
 import { defineResource, HARD_DELETE, nobody, signedIn } from '../domain/resource';
 import { BASE_CONTRATO, BASE_LEGAL_NOTARIAL, tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /**
  * Documents of a case (deeds, copies, other documents the office uploads) and of a persona (DNI,
@@ -23,12 +24,12 @@ export default defineResource({
   access: { list: signedIn, create: signedIn, edit: nobody, delete: signedIn },
   deletion: HARD_DELETE,
   paths: {
-    list: ['/expediente/{expedienteId}/documentos', '/persona/{personaId}/documentos'],
-    delete: '/documento/{id}',
+    list: [routes.documentos.listOfExpediente, routes.documentos.listOfPersona],
+    delete: routes.documentos.delete,
     custom: {
-      subirExpediente: '/expediente/{expedienteId}/documentos',
-      subirPersona: '/persona/{personaId}/documentos',
-      archivo: '/documento/{id}',
+      subirExpediente: routes.documentos.uploadToExpediente,
+      subirPersona: routes.documentos.uploadToPersona,
+      archivo: routes.documentos.download,
     },
   },
 });

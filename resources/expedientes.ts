@@ -1,5 +1,6 @@
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
 import { BASE_CONTRATO, BASE_LEGAL_NOTARIAL, CONSERVACION_PROTOCOLO, SIN_CESIONES, tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /** Case files (expedientes) of the services API: the cases of every persona the caller may see. */
 export default defineResource({
@@ -21,8 +22,8 @@ export default defineResource({
   deletion: NO_DELETE,
   paths: {
     // ?page&pageSize&sort&order&q: one page, sorted and searched by the server
-    list: '/expediente/owner/{ownerId}',
-    one: '/expediente/{id}',
-    create: '/expediente',
+    list: routes.expedientes.listOfPersona,
+    one: routes.expedientes.get,
+    create: routes.expedientes.create,
   },
 });

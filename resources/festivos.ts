@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CalendarOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, HARD_DELETE, requiredId, requiredText } from '../domain/resource';
 
 /**
@@ -17,7 +16,6 @@ export default defineResource({
   name: 'festivos',
   dataProvider: 'supabase',
   labels: { singular: 'Festivo', plural: 'Festivos', gender: 'm' },
-  icon: CalendarOutlined,
   route: '/admin/recursos/festivos',
   schema: festivoSchema,
   fields: [

@@ -71,15 +71,14 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
     return undefined;
   }
 
-  type Declared = Pick<PageConfig, 'name' | 'route' | 'menu' | 'icon'> & { show?: string; label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
+  type Declared = Pick<PageConfig, 'name' | 'route' | 'menu'> & { show?: string; label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
   const declared: Declared[] = [
-    ...pages.map((p) => ({ name: p.name, route: p.route, menu: p.menu, icon: p.icon, label: p.menu?.label ?? p.labels.plural })),
+    ...pages.map((p) => ({ name: p.name, route: p.route, menu: p.menu, label: p.menu?.label ?? p.labels.plural })),
     ...resources.map((r) => ({
       name: r.name,
       route: r.route ?? '',
       show: r.showRoute,
       menu: r.menu,
-      icon: r.icon,
       label: r.menu?.label ?? r.labels.plural,
       dataProviderName: r.dataProvider === 'supabase' ? 'supabase' : 'default',
       canDelete: r.deletion.mode !== 'none',

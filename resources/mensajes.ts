@@ -1,5 +1,6 @@
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
 import { BASE_CONTRATO, tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /** The conversation of a case between its client side and the office (services API). */
 export default defineResource({
@@ -18,8 +19,8 @@ export default defineResource({
   access: { list: signedIn, create: signedIn, edit: nobody, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: '/expediente/{expedienteId}/mensajes',
-    create: '/expediente/{expedienteId}/mensajes',
-    custom: { enviar: '/expediente/{expedienteId}/mensajes', noLeidos: '/mensajes/no-leidos' },
+    list: routes.mensajes.listOfExpediente,
+    create: routes.mensajes.write,
+    custom: { enviar: routes.mensajes.write, noLeidos: routes.mensajes.unread },
   },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { BankOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, HARD_DELETE, optionalEmail, optionalPhone, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
 
 /** Notary offices (table notarias). Deleted for real; staff and templates go with them (on delete cascade). */
@@ -24,7 +23,6 @@ export default defineResource({
   name: 'notarias',
   dataProvider: 'supabase',
   labels: { singular: 'Notaría', plural: 'Notarías', gender: 'f' },
-  icon: BankOutlined,
   adminTab: { order: 1 },
   schema: notariaSchema,
   fields: [

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TeamOutlined } from '@ant-design/icons';
 import { catalogueAccess, staffOfNotaria, defineResource, HARD_DELETE, onlyLive, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
 import { TIPOS_DOCUMENTO, normalizeIdentifier, validateIdentifier } from '../domain/identifiers';
 import { tratamiento } from '../domain/tratamientos';
@@ -61,7 +60,6 @@ export default defineResource({
     destinatarios: 'Administradores del portal; los clientes ven el nombre de quien les atiende',
     conservacion: 'Mientras dure la relación',
   }),
-  icon: TeamOutlined,
   adminTab: { order: 2 },
   schema: personalSchema,
   fields: [

@@ -1,5 +1,6 @@
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
 import { BASE_CONTRATO, BASE_LEGAL_NOTARIAL, CONSERVACION_BLOQUEO, SIN_CESIONES, tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /**
  * Personas of the services API: the signed-in person's own record, those they own (filter
@@ -22,21 +23,21 @@ export default defineResource({
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: ['/persona/owner/{ownerId}', '/persona/all/{identificador}'],
-    one: '/persona/{id}',
-    create: '/persona',
-    update: '/persona/{id}',
+    list: [routes.personas.listOwned, routes.personas.findByIdentificador],
+    one: routes.personas.get,
+    create: routes.personas.create,
+    update: routes.personas.update,
     // identity by proof (server/routes/identidad.ts): the own level, a client's for the office,
     // the office's check, the admin's invitation of a staff row and the office's conflicts;
     // ending a staff member's sessions
     custom: {
-      identidad: '/identidad',
-      identidadDe: '/identidad/persona/{id}',
-      verificar: '/identidad/persona/{id}/verificacion',
-      invitarPersonal: '/identidad/invitacion/personal/{id}',
-      conflictos: '/identidad/conflictos',
+      identidad: routes.identidad.getOwn,
+      identidadDe: routes.identidad.getOfPersona,
+      verificar: routes.identidad.verify,
+      invitarPersonal: routes.identidad.invitePersonal,
+      conflictos: routes.identidad.listConflictos,
       // the admin ends every session of the account signed in with a staff row's document
-      cerrarSesionesPersonal: '/auth/personal/{id}/sesiones',
+      cerrarSesionesPersonal: routes.sesiones.endOfStaff,
     },
   },
 });

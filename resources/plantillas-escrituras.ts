@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SnippetsOutlined } from '@ant-design/icons';
 import { anyone, catalogueAccess, defineResource, HARD_DELETE, onlyLive, optionalPositiveInt, requiredId, requiredText } from '../domain/resource';
 
 const REQUERIDOS = 'Por favor completa todos los campos requeridos';
@@ -33,7 +32,6 @@ export default defineResource({
   name: 'plantillas_escrituras',
   dataProvider: 'supabase',
   labels: { singular: 'Plantilla', plural: 'Plantillas de Documentos', gender: 'f' },
-  icon: SnippetsOutlined,
   adminTab: { order: 7 },
   schema: plantillaSchema,
   fields: [

@@ -1,5 +1,6 @@
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
 import { tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /**
  * Personal data (RGPD arts. 15-21; services API, server/routes/privacidad.ts): the person's export,
@@ -21,14 +22,14 @@ export default defineResource({
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: '/privacidad/solicitudes',
-    create: '/privacidad/solicitudes',
+    list: routes.privacidad.listSolicitudes,
+    create: routes.privacidad.createSolicitud,
     custom: {
-      exportacion: '/privacidad/exportacion',
-      accesos: '/privacidad/accesos',
-      solicitudes: '/privacidad/solicitudes',
-      bandeja: '/despacho/privacidad/solicitudes',
-      responder: '/despacho/privacidad/solicitudes/{id}',
+      exportacion: routes.privacidad.export,
+      accesos: routes.privacidad.listAccesos,
+      solicitudes: routes.privacidad.listSolicitudes,
+      bandeja: routes.privacidadDespacho.listBandeja,
+      responder: routes.privacidadDespacho.answerSolicitud,
     },
   },
 });

@@ -1,5 +1,6 @@
 import { defineResource, NO_DELETE, nobody, signedIn } from '../domain/resource';
 import { BASE_CONTRATO, CONSERVACION_BLOQUEO, tratamiento } from '../domain/tratamientos';
+import { routes } from '../api/routes';
 
 /**
  * Privilegios (what one persona lets another do with its record) of the services API: those a
@@ -22,9 +23,9 @@ export default defineResource({
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },
   deletion: NO_DELETE,
   paths: {
-    list: ['/privilegio/concedidos/{personaOtorganteId}', '/privilegio/recibidos/{personaReceptoraId}'],
-    create: '/privilegio',
-    update: '/privilegio/{id}',
-    custom: { representante: '/privilegio/representante' },
+    list: [routes.privilegios.listGranted, routes.privilegios.listReceived],
+    create: routes.privilegios.create,
+    update: routes.privilegios.update,
+    custom: { representante: routes.privilegios.createRepresentante },
   },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TagsOutlined } from '@ant-design/icons';
 import { catalogueAccess, defineResource, HARD_DELETE, requiredText, signedIn } from '../domain/resource';
 
 export const MENSAJE_TIPO_ASUNTO_DUPLICADO = 'Ya existe un tipo de asunto con este nombre.';
@@ -13,7 +12,6 @@ export default defineResource({
   name: 'tipos_asunto',
   dataProvider: 'supabase',
   labels: { singular: 'Tipo de asunto', plural: 'Tipos de Asunto', gender: 'm' },
-  icon: TagsOutlined,
   adminTab: { order: 4 },
   schema: tipoAsuntoSchema,
   fields: [{ name: 'name', label: 'Nombre', widget: 'text' }],

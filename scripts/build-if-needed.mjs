@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const SOURCES = ['src', 'domain', 'providers', 'resources', 'scripts/vite-plugins.ts', 'index.html', 'formulario.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'api', 'domain', 'providers', 'resources', 'scripts/vite-plugins.ts', 'index.html', 'formulario.html', 'vite.config.ts', 'package-lock.json'];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { createRequire } from 'node:module';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = 'server/.build/main.mjs';
@@ -25,6 +25,10 @@ const OPTIONS = {
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 };
+
+// esbuild loads on the first build, not with this module: npm start's long-lived parent process
+// imports the server's command line from here (server-command.mjs) and builds in a child.
+const buildSync = (options) => createRequire(import.meta.url)('esbuild').buildSync(options);
 
 export function buildServer() {
   buildSync({

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import type { Plugin } from 'vite';
+import { spawnSync } from 'node:child_process';
+import { runnerImport, type Plugin } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -96,6 +97,70 @@ export function bundleStats(): Plugin {
         chunks.push({ file: out.fileName, modules });
       }
       this.emitFile({ type: 'asset', fileName: '.vite/bundle-stats.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
+/**
+ * Modules whose exports are plain data computed from code the browser does not need: in the build
+ * each is replaced by its exports' values (JSON), evaluated once in Node through Vite's module
+ * runner. api/routes.ts is one: the method and path of every endpoint, read from their
+ * declarations in api/, whose zod schemas and texts (about 30 KB Brotli) then stay out of the
+ * portal's bundle. Elsewhere (the dev server, the tests, the server) the module runs as it is, to
+ * the same values.
+ */
+export function buildTimeData(files: string[]): Plugin {
+  let targets = new Set<string>();
+  return {
+    name: 'notaria:build-time-data',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      targets = new Set(files.map((f) => path.resolve(config.root, f)));
+    },
+    async load(id) {
+      if (!targets.has(id)) return null;
+      const { module, dependencies } = await runnerImport<Record<string, unknown>>(id);
+      for (const dep of dependencies) this.addWatchFile(dep);
+      return Object.entries(module)
+        .map(([name, value]) => {
+          if (typeof value === 'function' || value === undefined) throw new Error(`${path.relative(process.cwd(), id)}: ${name} is not plain data`);
+          return `export const ${name} = ${JSON.stringify(value)};\n`;
+        })
+        .join('');
+    },
+  };
+}
+
+const ANTD_STYLES = 'virtual:antd-styles.css';
+
+/**
+ * `import 'virtual:antd-styles.css'` (src/main.tsx): in a build, antd's styles of the portal
+ * computed at build time (scripts/antd-styles.tsx, in a process of its own with
+ * NODE_ENV=production, whose class-name hashes match the production bundle's); antd's runtime then
+ * skips generating them in the browser. In development, nothing: antd generates them as before.
+ */
+export function antdStaticStyles(): Plugin {
+  let build = false;
+  return {
+    name: 'notaria:antd-static-styles',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(id) {
+      return id === ANTD_STYLES ? `\0${ANTD_STYLES}` : null;
+    },
+    load(id) {
+      if (id !== `\0${ANTD_STYLES}`) return null;
+      if (!build) return '';
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/antd-styles.tsx'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { ...process.env, NODE_ENV: 'production' },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      if (r.status !== 0 || !r.stdout.includes('.data-ant-cssinjs-cache-path')) throw new Error(`scripts/antd-styles.tsx failed: ${r.stderr}`);
+      return r.stdout;
     },
   };
 }

@@ -17,8 +17,7 @@ import { geoRoutes } from './routes/geo.js';
 import { mountSpa } from './static.js';
 import { CABECERA_IDEMPOTENCIA, CABECERA_REPETIDA, idempotencia } from './idempotencia.js';
 import { MAX_SUBIDA_BYTES, MENSAJE_ARCHIVO_GRANDE, RUTA_SUBIDA } from './storage/archivo.js';
-
-export const SERVICES_BASE = '/nt/demo/v1/servicios';
+import { API_BASE } from '../api/endpoint.js';
 
 /** The API's paths; every other path is the SPA's (static.ts). */
 const API_PREFIXES = ['/nt', '/rest', '/functions', '/geo', '/dev'];
@@ -94,12 +93,12 @@ export function createApp(ctx: AppContext) {
   // a write repeated with the same Idempotency-Key is answered its first outcome (idempotencia.ts);
   // outside the routes' own transactions, so a repeat sees the first one's outcome once committed
   const unaVez = idempotencia(ctx.db, ctx.config.jwtSecret);
-  app.use(`${SERVICES_BASE}/*`, unaVez);
+  app.use(`${API_BASE}/*`, unaVez);
   app.use('/rest/v1/*', unaVez);
 
   // the live streams of GET /eventos, ended by the server's close (boot.ts)
   const eventos = centroEventos(ctx.db, ctx.log, { porUsuario: ctx.config.eventosPorUsuario, total: MAX_EVENTOS }, ctx.db.kind === 'postgres' ? ctx.config.databaseUrl : null);
-  app.route(SERVICES_BASE, serviciosRoutes(ctx, eventos));
+  app.route(API_BASE, serviciosRoutes(ctx, eventos));
   app.route('/rest/v1', gatewayRoutes(gateway));
   app.route('/functions/v1', functionRoutes(ctx, app));
   app.route('/geo', geoRoutes(ctx));

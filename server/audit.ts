@@ -1,9 +1,9 @@
 /**
  * The audit log of the services API (table servicios.audit_log, 0005_audit.sql): one row per
- * request on personas, privilegios, expedientes and actos (and the legacy /clientes, and the
- * office's /despacho lists of cases and appointments), written by
- * ONE middleware of the services router: a change's row in the change's own transaction, a read's
- * after the answer (see auditTrail). The route's own auth stays
+ * request on an endpoint that declares what it touches (api/, `audit`: personas, privilegios,
+ * cases, acts, documents, copies, messages, drafts, appointments, verifications, identity,
+ * passkeys, sessions), written by ONE middleware of the services router: a change's row in the
+ * change's own transaction, a read's after the answer (see auditTrail). The route's own auth stays
  * authoritative; here the bearer token only names the actor. Request bodies are never stored.
  */
 import type { IncomingMessage } from 'node:http';
@@ -14,55 +14,14 @@ import type { ScopedDb } from './db/request-transaction.js';
 import { MENSAJE_BD_NO_DISPONIBLE, MENSAJE_ERROR_INTERNO, json } from './http.js';
 import { verifyToken } from './auth/jwt.js';
 import { callerAddress } from './auth/pins.js';
+import { endpointOf } from './endpoints.js';
+import { API_BASE, pathParams, type Endpoint } from '../api/endpoint.js';
+import { ENDPOINTS } from '../api/index.js';
+import { AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../domain/auditoria.js';
 
-export const AUDIT_ENTITIES = ['persona', 'privilegio', 'expediente', 'acto', 'cita', 'documento', 'copia', 'mensaje', 'borrador', 'verificacion', 'identidad', 'llave', 'sesion'] as const;
-export const AUDIT_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** First path segment under the services base → audited entity. */
-const ENTITY_OF: Record<string, AuditEntity> = {
-  persona: 'persona',
-  clientes: 'persona',
-  clients: 'persona',
-  privilegio: 'privilegio',
-  expediente: 'expediente',
-  acto: 'acto',
-  documento: 'documento',
-  copia: 'copia',
-  copias: 'copia',
-  mensajes: 'mensaje',
-  borrador: 'borrador',
-  'copia-electronica': 'copia',
-  verificacion: 'verificacion',
-};
-
-/**
- * The account's security changes under /auth (issue 30): a passkey added or removed, sessions
- * ended by their person or by an admin (the id is then the user's idPersona, or the staff row's
- * id when ended from the Personal tab). Sign-ins are not
- * here: their traces are the PIN and session tables.
- */
-const AUTH_CHANGES: [method: string, path: RegExp, entity: AuditEntity, action: AuditAction][] = [
-  ['POST', /^\/auth\/passkey\/alta$/, 'llave', 'create'],
-  ['DELETE', /^\/auth\/llaves\/([^/]+)$/, 'llave', 'delete'],
-  ['DELETE', /^\/auth\/sesiones\/([^/]+)$/, 'sesion', 'delete'],
-  ['POST', /^\/auth\/sesiones\/cerrar-otras$/, 'sesion', 'delete'],
-  ['DELETE', /^\/auth\/usuarios\/([^/]+)\/sesiones$/, 'sesion', 'delete'],
-  ['DELETE', /^\/auth\/personal\/([^/]+)\/sesiones$/, 'sesion', 'delete'],
-];
-
-/** The office's work, /despacho/{list}/…: what each of its lists is about. */
-const DESPACHO_OF: Record<string, AuditEntity> = { expedientes: 'expediente', citas: 'cita', copias: 'copia' };
+export { AUDIT_ENTITIES, type AuditAction, type AuditEntity };
 
 const ACTION_OF: Record<string, AuditAction> = { GET: 'read', HEAD: 'read', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
-
-/** Path words that name a list or a look-up, not a record (/persona/owner/{id}, /acto/expediente/{id}...). */
-const PATH_WORDS = new Set([
-  'owner', 'recibidos', 'concedidos', 'expediente', 'all', 'fisica', 'juridica', 'representantes', 'estado', 'devolver', 'expedientes',
-  'documentos', 'copias', 'mensajes', 'no-leidos', 'borradores', 'respuesta', 'diferencias', 'copias-electronicas', 'revocar', 'archivo',
-  'individuals', 'entities',
-]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ID = 200;
@@ -77,26 +36,57 @@ export interface AuditTarget {
   entityId: string | null;
 }
 
-/** What a request under the services base touches, or null when it is not audited. */
+/**
+ * What a request under the services base touches, or null when it is not audited: what its
+ * endpoint declares (api/, `audit`). A request no endpoint answers is a probe, recorded under the
+ * entity of the audited endpoints its path begins like (probeTarget).
+ */
 export function auditTarget(method: string, relativePath: string): AuditTarget | null {
-  // own keys only: a path such as /constructor must not find Object.prototype's members
+  const hit = endpointOf(method, `${API_BASE}${relativePath}`);
+  return hit ? declaredTarget(hit.endpoint, hit.params, method) : probeTarget(method, relativePath);
+}
+
+/**
+ * A probe (DELETE on a persona, /persona/a/b/c): the audited endpoints whose fixed leading
+ * segments the path begins with, the longest such beginning; if they name one entity, the probe
+ * is a try at it, its record the path's last segment. Otherwise (no such endpoint, or several
+ * entities) nothing is recorded.
+ */
+function probeTarget(method: string, relativePath: string): AuditTarget | null {
   const action = Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined;
-  if (relativePath.startsWith('/auth/')) {
-    for (const [m, path, entity, act] of AUTH_CHANGES) {
-      const hit = m === method ? path.exec(relativePath) : null;
-      if (hit) return { entity, action: act, entityId: hit[1] === undefined ? null : storable(hit[1]) };
-    }
-    return null;
+  if (!action) return null;
+  const segments = relativePath.split('/').filter(Boolean);
+  let best: { length: number; entities: Set<AuditEntity> } = { length: 0, entities: new Set() };
+  for (const { prefix, entity } of auditedPrefixes()) {
+    if (prefix.length < best.length || prefix.length > segments.length || prefix.some((s, i) => s !== segments[i])) continue;
+    if (prefix.length > best.length) best = { length: prefix.length, entities: new Set() };
+    best.entities.add(entity);
   }
-  let [first, ...rest] = relativePath.split('/').filter(Boolean);
-  if (first === 'despacho' && rest[0] !== undefined && Object.hasOwn(DESPACHO_OF, rest[0])) {
-    first = rest[0];
-    rest = rest.slice(1);
-  }
-  const entity = first === undefined ? undefined : Object.hasOwn(ENTITY_OF, first) ? ENTITY_OF[first] : Object.hasOwn(DESPACHO_OF, first) && relativePath.startsWith('/despacho/') ? DESPACHO_OF[first] : undefined;
-  if (!action || !entity) return null;
-  const id = [...rest].reverse().find((s) => !PATH_WORDS.has(s));
-  return { entity, action, entityId: id === undefined ? null : storable(id) };
+  if (best.length === 0 || best.entities.size !== 1) return null;
+  const last = segments.length > best.length ? segments.at(-1) : undefined;
+  return { entity: [...best.entities][0], action, entityId: last === undefined ? null : storable(last) };
+}
+
+/** Each audited endpoint of the services base: the fixed segments its path begins with, and its entity. */
+let prefixes: { prefix: string[]; entity: AuditEntity }[] | null = null;
+const auditedPrefixes = () =>
+  (prefixes ??= ENDPOINTS.filter((e) => e.audit && (e.base ?? API_BASE) === API_BASE).map((e) => {
+    const segments = e.path.split('/').filter(Boolean);
+    const firstParam = segments.findIndex((s) => s.startsWith('{'));
+    return { prefix: firstParam < 0 ? segments : segments.slice(0, firstParam), entity: e.audit!.entity };
+  }));
+
+/**
+ * What a declared endpoint's `audit` says: its entity, its action (from the method unless given)
+ * and the record the path names (the declared parameter, else the path's last one; none: a list).
+ */
+function declaredTarget(e: Endpoint, params: Record<string, string>, method: string): AuditTarget | null {
+  if (!e.audit) return null;
+  const action = e.audit.action ?? (Object.hasOwn(ACTION_OF, method) ? ACTION_OF[method] : undefined);
+  if (!action) return null;
+  const name = e.audit.id ?? pathParams(e.path).at(-1);
+  const id = name === undefined ? undefined : params[name];
+  return { entity: e.audit.entity, action, entityId: id === undefined ? null : storable(id) };
 }
 
 /** idPersona of a valid access token, else null (an invalid token is still worth recording as a null actor). */

@@ -13,6 +13,10 @@ import { HttpError } from './http.js';
 import { accederConCertificado, estadoInicial, type EstadoCertificados } from './auth/acceso-certificado.js';
 import { CertificadoNoValido } from './auth/certificados.js';
 
+/** The key pair and key @peculiar/x509 takes: the DOM's types (CryptoKeyPair, CryptoKey), which Node's webcrypto makes. */
+type ParDeClaves = x509.X509CertificateCreateSelfSignedParams['keys'];
+type Clave = ParDeClaves['privateKey'];
+
 /**
  * The certificate sign-in listener: an HTTPS server (CERT_LOGIN_PORT, TLS_CERT_FILE/TLS_KEY_FILE)
  * that asks the browser for a client certificate (mutual TLS), validates it against the trust list
@@ -63,7 +67,7 @@ const SECURITY_HEADERS = {
 };
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-const pemKey = async (key: CryptoKey) =>
+const pemKey = async (key: Clave) =>
   x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key as webcrypto.CryptoKey), 'PRIVATE KEY');
 
 /** The development files: a test CA (kept, so certificates issued from it keep working), its CRL and a TLS pair. */
@@ -94,11 +98,11 @@ export async function generarPruebas(dir: string): Promise<PruebasDesarrollo> {
       name: 'CN=AC de PRUEBAS del portal notarial (solo desarrollo), O=Portal notarial, C=ES',
       notBefore: new Date(now - 86_400_000),
       notAfter: new Date(now + 5 * year),
-      keys: keys as CryptoKeyPair,
+      keys: keys as ParDeClaves,
       signingAlgorithm: ALG,
       extensions: [new x509.BasicConstraintsExtension(true, 0, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true)],
     });
-    fs.writeFileSync(f.caKeyFile, await pemKey(keys.privateKey as CryptoKey), { mode: 0o600 });
+    fs.writeFileSync(f.caKeyFile, await pemKey(keys.privateKey as Clave), { mode: 0o600 });
     fs.writeFileSync(f.caFile, ca.toString('pem'));
   }
   if (!fs.existsSync(f.crlFile)) {
@@ -114,18 +118,18 @@ export async function generarPruebas(dir: string): Promise<PruebasDesarrollo> {
       name: 'CN=localhost',
       notBefore: new Date(now - 86_400_000),
       notAfter: new Date(now + year),
-      keys: keys as CryptoKeyPair,
+      keys: keys as ParDeClaves,
       signingAlgorithm: ALG,
       extensions: [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'localhost' }, { type: 'ip', value: '127.0.0.1' }]), new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth])],
     });
-    fs.writeFileSync(f.tlsKeyFile, await pemKey(keys.privateKey as CryptoKey), { mode: 0o600 });
+    fs.writeFileSync(f.tlsKeyFile, await pemKey(keys.privateKey as Clave), { mode: 0o600 });
     fs.writeFileSync(f.tlsCertFile, cert.toString('pem'));
   }
   return f;
 }
 
 export const importarClave = (pem: string) =>
-  webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(pem), ALG, true, ['sign']) as Promise<CryptoKey>;
+  webcrypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(pem), ALG, true, ['sign']) as Promise<Clave>;
 
 export interface CertLogin {
   estado: EstadoCertificados;

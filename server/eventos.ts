@@ -29,19 +29,24 @@ import pg from 'pg';
 import type { Queryable } from './db/db.js';
 import { RequestScope } from './request-scope.js';
 import type { CambioCaso } from '../domain/eventos.js';
+import type { Endpoint } from '../api/endpoint.js';
 
-export { RECURSOS_EVENTO, type CambioCaso, type RecursoEvento } from '../domain/eventos.js';
+export type { CambioCaso } from '../domain/eventos.js';
 
 /** What a stream receives: the case and what changed of it. */
 export type EventoCaso = CambioCaso;
 
-const pendientes = new RequestScope<CambioCaso[]>();
+/** A change as a service announces it: what of the case changed is the endpoint's `events` unless named. */
+type Aviso = Omit<CambioCaso, 'recursos'> & { recursos?: CambioCaso['recursos'] };
+
+const pendientes = new RequestScope<Aviso[]>();
 
 /**
- * Announces a change of a case once the current request has committed it. Outside a request of
- * the services API (a background task) it does nothing.
+ * Announces a change of a case once the current request has committed it: what of the case
+ * changed is what the request's endpoint declares (api/, `events`). Outside a request of the
+ * services API (a background task) it does nothing.
  */
-export function avisarCambio(cambio: CambioCaso) {
+export function avisarCambio(cambio: Aviso) {
   pendientes.get()?.push(cambio);
 }
 
@@ -138,8 +143,13 @@ export function centroEventos(
     abiertos: (userId) => (userId === undefined ? total : (porUsuario.get(userId)?.size ?? 0)),
 
     async trasConfirmar(c, next) {
-      const lista: CambioCaso[] = [];
-      await pendientes.run(lista, () => next());
+      const avisos: Aviso[] = [];
+      await pendientes.run(avisos, () => next());
+      const declarados = (c.get('endpoint') as Endpoint | undefined)?.events ?? [];
+      const lista = avisos
+        .map((a): CambioCaso => ({ ...a, recursos: a.recursos ?? [...declarados] }))
+        .filter((a) => a.recursos.length);
+      if (avisos.length > lista.length) log(`[eventos] ${c.req.method} ${c.req.path} avisa de un cambio sin declarar sus events`);
       if (lista.length && c.res.status < 400) {
         // the answer does not wait for the publication, and a failed one fails nothing
         void centro.publicar(lista).catch((e: unknown) => log(`[eventos] no se pudo publicar: ${(e as Error).message}`));

@@ -1,9 +1,17 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A lazy page that can also be asked to load before it renders (Root: beside the Portal). */
+type LazyPage = LazyExoticComponent<ComponentType> & { load(): Promise<unknown> };
+
+/** React's lazy, keeping its import at hand. */
+function lazy(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  return Object.assign(reactLazy(load), { load });
+}
 
 /** Every route of the portal and the page that serves it; pages load lazily. */
 export interface PageRoute {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
   /** The declaration (resources/pages.ts or a resource) whose `list` rule guards the route; others are sent to /citas. */
   guard?: string;
 }

@@ -6,6 +6,8 @@ export interface BenchContext {
   quick: boolean;
   /** --vs=REV: a git revision to measure beside the working tree, run for run (benches that support it). */
   vs?: string;
+  /** --routes=/a,/b: only these pages (lighthouse), to weigh a change on a few in less time. */
+  routes?: string[];
   report: Report;
   /** Records a figure under this bench's name. */
   figure(name: string, value: number | null, unit: string, target?: Target, detail?: string): void;

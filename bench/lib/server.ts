@@ -11,13 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { sleep } from './stats.js';
 import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { API_BASE } from '../../api/endpoint.js';
 
 export { freePort };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench/results');
 export const BENCH_JWT_SECRET = 'bench-secret-0123456789abcdef0123456789';
-export const SERVICES = '/nt/demo/v1/servicios';
+export const SERVICES = API_BASE;
 
 const live = new Set<ChildProcess>();
 const tempDirs = new Set<string>();
@@ -40,6 +41,8 @@ export interface BenchServer {
   readyMs: number;
   /** Resident memory of the server process in MB (VmRSS), or null once it is gone. */
   rssMb(): number | null;
+  /** The process started and every process under it (npm start: its own and the server's), each with its VmRSS in MB. */
+  processes(): { command: string; mb: number }[];
   /** SIGTERM (graceful close of the database), SIGKILL after 15 s. */
   stop(): Promise<void>;
   /** SIGKILL: a crash. */
@@ -60,11 +63,34 @@ export interface StartOptions {
    * caller, started with that checkout's own flags and environment (scripts/server-command.mjs).
    */
   root?: string;
+  /**
+   * Start as a user does, `node scripts/start.mjs` (what `npm start` runs: it builds what is
+   * missing and runs the server as its child) in development mode, instead of the server bundle.
+   */
+  npmStart?: boolean;
 }
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((r) => child.once('exit', () => r()));
+}
+
+/** The process and its descendants (from /proc's parent ids). */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parents.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  return tree;
 }
 
 export function readRssMb(pid: number): number | null {
@@ -108,8 +134,12 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
     ...opts.env,
   };
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL; // the default embedded PGlite in DATA_DIR
+  if (opts.npmStart) {
+    delete env.NODE_ENV; // development, as a first `npm start` runs
+    env.CERT_LOGIN_PORT ??= '0'; // its certificate listener on a free port, not 8443
+  }
   const started = performance.now();
-  const child = spawn(process.execPath, command.serverArgs(), {
+  const child = spawn(process.execPath, opts.npmStart ? ['scripts/start.mjs'] : command.serverArgs(), {
     cwd: opts.root ?? REPO_ROOT,
     env: command.serverEnv(env),
     stdio: ['ignore', log, log],
@@ -149,6 +179,19 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
     pid,
     readyMs,
     rssMb: () => readRssMb(pid),
+    processes() {
+      return processTree(pid).flatMap((p) => {
+        const mb = readRssMb(p);
+        const command = (() => {
+          try {
+            return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').filter(Boolean).map((a) => path.basename(a)).join(' ');
+          } catch {
+            return '?';
+          }
+        })();
+        return mb === null ? [] : [{ command, mb }];
+      });
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -172,7 +215,8 @@ let templateDir: string | null = null;
  */
 export async function freshDataDir(): Promise<string> {
   template ??= (async () => {
-    const server = await startServer({ name: 'template', empty: true });
+    // not measured: on a shared machine (load average 15-20 on 2 cores) a first start took 66-120 s
+    const server = await startServer({ name: 'template', empty: true, timeoutMs: 600_000 });
     await server.stop();
     tempDirs.delete(server.dataDir); // kept for the whole run; removed by cleanup({ all: true })
     templateDir = server.dataDir;

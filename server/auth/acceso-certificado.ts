@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
 import { HttpError } from '../http.js';
-import { CertificadoNoValido, listaDeConfianza, validarCertificado, type CertificadoValido } from './certificados.js';
+import { listaDeConfianza, validarCertificado, type CertificadoValido } from './certificados.js';
 import { bindDocumento } from './identidad.js';
 import { createUsuario, findUsuario, type Usuario } from './users.js';
 
@@ -108,10 +108,4 @@ export async function canjearCodigo(db: Queryable, codigo: string): Promise<stri
   );
   if (!rows[0]) throw new HttpError(400, CODIGO_NO_VALIDO);
   return rows[0].usuarioId;
-}
-
-/** The Spanish reason of a failed certificate sign-in, for the page the browser is shown. */
-export function motivoDe(e: unknown): string | null {
-  if (e instanceof CertificadoNoValido || e instanceof HttpError) return e.message;
-  return null;
 }

@@ -5,7 +5,8 @@ import { createHash, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { isValidNie, isValidNif } from '../../domain/identifiers.js';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+// @peculiar/x509 takes the Web Crypto API under the DOM's name (Crypto); Node's is the same API
+x509.cryptoProvider.set(webcrypto as unknown as ReturnType<typeof x509.cryptoProvider.get>);
 
 /**
  * Qualified certificates (FNMT-RCM, DNIe): parsing and validation against the trust list.

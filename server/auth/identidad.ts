@@ -11,23 +11,11 @@
  */
 import type { Queryable } from '../db/db.js';
 import type { Usuario } from './users.js';
+import type { IdentidadDto as Identidad, MetodoPrueba } from '../../domain/identidad.js';
 
-export const METODOS_PRUEBA = ['invitacion', 'certificado', 'oficina'] as const;
-export type MetodoPrueba = (typeof METODOS_PRUEBA)[number];
-
-/** How the office checked a document (metodo 'oficina'). */
-export const FORMAS_VERIFICACION = ['presencial', 'videoconferencia'] as const;
-export type FormaVerificacion = (typeof FORMAS_VERIFICACION)[number];
-
-export interface Identidad {
-  /** 'correo': only the mailbox is proven; 'probada': the account is bound to its document. */
-  nivel: 'correo' | 'probada';
-  metodo?: MetodoPrueba;
-  detalle?: string;
-  probadoAt?: string;
-  /** The staff member who checked it (metodo 'oficina'): their name as the client reads it. */
-  probadoPor?: string;
-}
+export type { MetodoPrueba };
+/** What /perfil shows: how far the account is proven, how, when and by whom (domain/identidad.ts). */
+export type { Identidad };
 
 /**
  * Binds the account to its document by proof (latest proof wins), records it in the audit log

@@ -2,7 +2,11 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 
 export type AppRole = 'admin' | 'assistant';
 
-/** Claims of an access token; the same token authorises the services API and /rest/v1. */
+/**
+ * Claims of an access token; the same token authorises the services API and /rest/v1. The
+ * contract the RLS policies and the portal read (signAccessToken writes it).
+ * @public
+ */
 export interface AccessClaims {
   sub: string; // idPersona
   role: 'authenticated';

@@ -2,20 +2,9 @@ import Bowser from 'bowser';
 import type { Queryable } from '../db/db.js';
 import type { Metodo } from './jwt.js';
 import { olvidarSesiones } from './sesion-viva.js';
+import type { SesionVisible } from '../../domain/acceso.js';
 
-/** A live session as /perfil lists it. */
-export interface SesionVisible {
-  id: string;
-  /** 'Chrome 140 en Linux': the browser and system its user agent names. */
-  dispositivo: string;
-  metodo: Metodo;
-  /** A passkey or certificate was proven in it (after the PIN, or to sign in). */
-  factorFuerte: boolean;
-  iniciada: string;
-  ultimoUso: string;
-  /** The session of the token that asks. */
-  actual: boolean;
-}
+export type { SesionVisible };
 
 /** 'Chrome 140 en Linux', from a user agent; 'Dispositivo desconocido' without one. */
 export function describirDispositivo(userAgent: string | null): string {

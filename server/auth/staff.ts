@@ -80,11 +80,4 @@ export async function requireStaffOf(
 export const CASO_PROPIO = (alias: string, viewer: string) =>
   `(${alias}.persona_id = ${viewer}::uuid or exists (select 1 from servicios.personas pp where pp.id = ${alias}.persona_id and pp.owner_id = ${viewer}::uuid))`;
 
-/** Requires the caller to be staff of some notaría (the office's lists); 404 otherwise, as an unknown path. */
-export function requireStaff(user: Pick<SessionUser, 'notarias'>): number[] {
-  const notarias = staffNotarias(user);
-  if (!notarias.length) throw new HttpError(404, 'Recurso no encontrado');
-  return notarias;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -285,7 +285,7 @@ function parseList(body: string, what: string): string[] {
  * `[not.]op[(modifier)].value` — the right-hand side of `col=…` and of a condition in or=(…).
  * `value` is raw; in logic trees the caller has already cut it out.
  */
-function parseOperation(field: Field, text: string, what: string): Condition {
+function parseOperation(field: Field, text: string): Condition {
   let rest = text;
   let negate = false;
   if (rest.startsWith('not.')) {
@@ -365,7 +365,7 @@ function parseLogicItem(s: Scanner): Filter {
     while (!s.done && s.peek() !== ',' && s.peek() !== ')') s.pos++;
     value = s.text.slice(start, s.pos);
   }
-  return parseOperation(field, s.text.slice(opStart, opStart + head[0].length) + value, s.what);
+  return parseOperation(field, s.text.slice(opStart, opStart + head[0].length) + value);
 }
 
 export function parseLogic(op: 'and' | 'or', negate: boolean, text: string): Logic {
@@ -445,7 +445,7 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
       level(path).filters.push(parseLogic(last, negate, value));
     } else {
       const field = parseField(last, `filter (${key})`);
-      level(segments.slice(0, -1)).filters.push(parseOperation(field, value, `filter (${key})`));
+      level(segments.slice(0, -1)).filters.push(parseOperation(field, value));
     }
   }
   return query;

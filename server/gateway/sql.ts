@@ -10,7 +10,7 @@ import type { Relation, Schema } from './schema-cache.js';
  * from the request is a bound parameter, sent as text and cast to the column's type.
  */
 
-export { SchemaMiss, functionRef, ident, tableRef } from './names.js';
+export { SchemaMiss, functionRef, ident } from './names.js';
 
 export const unknownBodyColumn = (table: string, column: string) =>
   new SchemaMiss(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);

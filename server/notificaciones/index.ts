@@ -16,7 +16,6 @@ import { PLANTILLAS, type Notificacion } from './plantillas.js';
  * A new kind of notice: add its variant to `Notificacion` and its template to PLANTILLAS.
  */
 export type { Notificacion } from './plantillas.js';
-export { ETIQUETA_ESTADO } from '../../domain/despacho.js';
 
 export async function notificar(db: Queryable, n: Notificacion): Promise<boolean> {
   const render = PLANTILLAS[n.tipo] as (db: Queryable, n: Notificacion) => Promise<Mail | null>;

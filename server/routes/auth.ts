@@ -1,19 +1,13 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.js';
-import { HttpError, parseWith, readJson, json } from '../http.js';
+import { HttpError } from '../http.js';
+import { Endpoints } from '../endpoints.js';
+import { acceso } from '../../api/acceso.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { z } from 'zod';
 import { callerAddress, clientIp } from '../auth/pins.js';
-import { CLIENT_ADDRESS_HEADER, MENSAJE_SOLO_JSON, PROXY_SECRET_HEADER } from '../../supabase/functions/auth-proxy/contract.js';
+import { CLIENT_ADDRESS_HEADER, PROXY_SECRET_HEADER } from '../../supabase/functions/auth-proxy/contract.js';
 import { checkIpLimit, sendPin, verifyPin } from '../auth/pin-store.js';
-import {
-  accesoConPinSchema,
-  refreshSchema,
-  registroConPinSchema,
-  registroSchema,
-  solicitudAccesoSchema,
-} from '../auth/schemas.js';
 import { endSession, rotateSession, startSession } from '../auth/sessions.js';
 import { createUsuario, findUsuario, type Usuario } from '../auth/users.js';
 import { aceptarInvitacion, documentoProbado, invitacionPara } from '../auth/identidad.js';
@@ -42,23 +36,6 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(x, y);
 }
 
-/**
- * The anonymous actions take JSON only: a form or text/plain body is what another website can
- * make a visitor's browser send without asking (no CORS preflight), to mail PINs or burn tries.
- */
-function requireJson(c: Context): void {
-  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') throw new HttpError(415, MENSAJE_SOLO_JSON);
-}
-
-/** The body of an anonymous action: JSON only, counted against the caller's address first. */
-async function anonymousBody<T>(c: Context, ctx: AppContext, schema: z.ZodType<T>): Promise<{ body: T; ip: string }> {
-  requireJson(c);
-  const ip = requestIp(c, ctx);
-  await checkIpLimit(ctx, ip);
-  return { body: parseWith(schema, await readJson(c)), ip };
-}
-
 const EMAIL_EN_USO = 'Este email ya está registrado en otra cuenta. Acceda con su documento o use otro email.';
 
 async function emailEnUso(ctx: AppContext, email: string): Promise<boolean> {
@@ -78,101 +55,95 @@ async function desplazaA(ctx: AppContext, existente: Usuario | null, email: stri
 }
 
 /**
- * Sign-in with a one-time PIN, mounted at /auth of the services API. The first four are the
- * auth-proxy function's actions (unifiedLogin, loginWithPincode, registerUser, registerUserPincode).
+ * Sign-in with a one-time PIN (api/acceso.ts): the auth-proxy function's four actions, and the
+ * session's refresh and logout. The anonymous actions count against the caller's address before
+ * their body is read.
  */
 export function authRoutes(ctx: AppContext) {
-  const app = new Hono();
+  const ipDe = new WeakMap<Context, string>();
+  /** The caller's address, counted against its hourly limit of anonymous actions. */
+  const contarIp = async (c: Context) => {
+    const ip = requestIp(c, ctx);
+    await checkIpLimit(ctx, ip);
+    ipDe.set(c, ip);
+  };
+  const ip = (c: Context) => ipDe.get(c)!;
+  const anonima = { before: contarIp };
 
-  app.post('/unified-login', async (c) => {
-    const { body, ip } = await anonymousBody(c, ctx, solicitudAccesoSchema);
-    const usuario = await findUsuario(ctx.db, body.username, body.tipoDocumento);
-    if (!usuario) throw new HttpError(403, 'Usuario no registrado');
-    await sendPin(
-      ctx,
-      { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
-      ip,
-      isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
-    );
-    return json(c, { message: 'Código PIN enviado correctamente' });
-  });
-
-  app.post('/pin-login', async (c) => {
-    const { body, ip } = await anonymousBody(c, ctx, accesoConPinSchema);
-    // checked before the PIN, so a mistaken office does not use it up
-    const { rows: notarias } = await ctx.db.query<{ idint: number }>(
-      'select idint from public.notarias where externalidnotaria = $1',
-      [body.externalIdNotaria],
-    );
-    if (!notarias.length) throw new HttpError(400, 'Notaría no encontrada');
-    const usuario = await findUsuario(ctx.db, body.username, body.tipoDocumento);
-    if (!usuario) throw new HttpError(403, 'Usuario no registrado');
-    await verifyPin(
-      ctx,
-      { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
-      body.pincode,
-      ip,
-      isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
-    );
-    await ctx.db.transaction(async (tx) => {
-      await tx.query('insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, $2) on conflict do nothing', [
-        usuario.personaId,
-        notarias[0].idint,
-      ]);
-      // the PIN went to the account's address: an invitation recorded for it binds the account now
-      await aceptarInvitacion(tx, usuario);
-    });
-    const tokens = await startSession(ctx, usuario, { userAgent: c.req.header('user-agent') });
-    // this browser is now one that signed in as the account: its later PIN requests count apart
-    const dispositivo = deviceToken(ctx.config.jwtSecret, usuario.id);
-    return json(c, { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId, dispositivo });
-  });
-
-  app.post('/register', async (c) => {
-    const { body, ip } = await anonymousBody(c, ctx, registroSchema);
-    const existente = await findUsuario(ctx.db, body.username, body.tipoDocumento);
-    if (existente && !(await desplazaA(ctx, existente, body.canal))) throw new HttpError(403, 'Usuario ya registrado');
-    if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
-    await sendPin(
-      ctx,
-      { proposito: 'registro', tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
-      ip,
-    );
-    return json(c, { message: 'Código PIN enviado correctamente' });
-  });
-
-  app.post('/register-confirm', async (c) => {
-    const { body, ip } = await anonymousBody(c, ctx, registroConPinSchema);
-    const existente = await findUsuario(ctx.db, body.username, body.tipoDocumento);
-    const desplazar = await desplazaA(ctx, existente, body.canal);
-    if (existente && !desplazar) throw new HttpError(403, 'Usuario ya registrado');
-    if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
-    await verifyPin(
-      ctx,
-      { proposito: 'registro', tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
-      body.pincode,
-      ip,
-    );
-    // a client, nothing more (0009_roles_y_acceso.sql), unless the PIN's address was an invitation (identidad.ts)
-    const usuario = await createUsuario(
-      ctx.db,
-      { tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
-      { desplazar },
-    );
-    return json(c, { message: 'Usuario registrado correctamente', idPersona: usuario.personaId });
-  });
-
-  app.post('/refresh', async (c) => {
-    const body = parseWith(refreshSchema, await readJson(c));
-    return json(c, await rotateSession(ctx, body.refresh_token));
-  });
-
-  // the bearer token is not needed: the refresh token names the session to end
-  app.post('/logout', async (c) => {
-    const body = parseWith(refreshSchema, await readJson(c));
-    await endSession(ctx, body.refresh_token);
-    return c.body(null, 204);
-  });
-
-  return app;
+  return new Endpoints(ctx)
+    .serve(acceso.unifiedLogin, async (c, { body }) => {
+      const usuario = await findUsuario(ctx.db, body.username, body.tipoDocumento);
+      if (!usuario) throw new HttpError(403, 'Usuario no registrado');
+      await sendPin(
+        ctx,
+        { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
+        ip(c),
+        isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
+      );
+      return { message: 'Código PIN enviado correctamente' };
+    }, anonima)
+    .serve(acceso.loginWithPincode, async (c, { body }) => {
+      // checked before the PIN, so a mistaken office does not use it up
+      const { rows: notarias } = await ctx.db.query<{ idint: number }>(
+        'select idint from public.notarias where externalidnotaria = $1',
+        [body.externalIdNotaria],
+      );
+      if (!notarias.length) throw new HttpError(400, 'Notaría no encontrada');
+      const usuario = await findUsuario(ctx.db, body.username, body.tipoDocumento);
+      if (!usuario) throw new HttpError(403, 'Usuario no registrado');
+      await verifyPin(
+        ctx,
+        { proposito: 'login', tipoDocumento: usuario.tipoDocumento, numeroDocumento: usuario.numeroDocumento, email: usuario.email },
+        body.pincode,
+        ip(c),
+        isDeviceOf(ctx.config.jwtSecret, usuario.id, body.dispositivo),
+      );
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('insert into servicios.persona_notaria (persona_id, notaria_id) values ($1, $2) on conflict do nothing', [
+          usuario.personaId,
+          notarias[0].idint,
+        ]);
+        // the PIN went to the account's address: an invitation recorded for it binds the account now
+        await aceptarInvitacion(tx, usuario);
+      });
+      const tokens = await startSession(ctx, usuario, { userAgent: c.req.header('user-agent') });
+      // this browser is now one that signed in as the account: its later PIN requests count apart
+      const dispositivo = deviceToken(ctx.config.jwtSecret, usuario.id);
+      return { message: 'Acceso correcto', ...tokens, idPersona: usuario.personaId, dispositivo };
+    }, anonima)
+    .serve(acceso.registerUser, async (c, { body }) => {
+      const existente = await findUsuario(ctx.db, body.username, body.tipoDocumento);
+      if (existente && !(await desplazaA(ctx, existente, body.canal))) throw new HttpError(403, 'Usuario ya registrado');
+      if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
+      await sendPin(
+        ctx,
+        { proposito: 'registro', tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
+        ip(c),
+      );
+      return { message: 'Código PIN enviado correctamente' };
+    }, anonima)
+    .serve(acceso.registerUserPincode, async (c, { body }) => {
+      const existente = await findUsuario(ctx.db, body.username, body.tipoDocumento);
+      const desplazar = await desplazaA(ctx, existente, body.canal);
+      if (existente && !desplazar) throw new HttpError(403, 'Usuario ya registrado');
+      if (await emailEnUso(ctx, body.canal)) throw new HttpError(409, EMAIL_EN_USO);
+      await verifyPin(
+        ctx,
+        { proposito: 'registro', tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
+        body.pincode,
+        ip(c),
+      );
+      // a client, nothing more (0009_roles_y_acceso.sql), unless the PIN's address was an invitation (identidad.ts)
+      const usuario = await createUsuario(
+        ctx.db,
+        { tipoDocumento: body.tipoDocumento, numeroDocumento: body.username, email: body.canal },
+        { desplazar },
+      );
+      return { message: 'Usuario registrado correctamente', idPersona: usuario.personaId };
+    }, anonima)
+    .serve(acceso.refresh, (_c, { body }) => rotateSession(ctx, body.refresh_token))
+    // the bearer token is not needed: the refresh token names the session to end
+    .serve(acceso.logout, async (_c, { body }) => {
+      await endSession(ctx, body.refresh_token);
+    }).app;
 }

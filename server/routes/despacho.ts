@@ -1,70 +1,17 @@
-import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
-import { requireUser, type AuthEnv } from '../auth/middleware.js';
-import { miNombreDePersonal, requireStaff } from '../auth/staff.js';
-import { parseWith, readJson, json } from '../http.js';
-import { cambioEstadoSchema, citasDespachoQuerySchema, despachoQuerySchema, devolverActoSchema, moverCitaSchema } from '../../domain/despacho.js';
+import { Endpoints } from '../endpoints.js';
+import { miNombreDePersonal } from '../auth/staff.js';
+import { despacho } from '../../api/despacho.js';
 import { cancelarCita, listarCitasDespacho, moverCita } from '../services/despacho-citas.js';
-import { cambiarEstado, devolverActo, expedienteDeDespacho, listarDespacho } from '../services/despacho.js';
+import { expedienteDeDespacho, listarDespacho } from '../services/despacho.js';
 
-/**
- * /despacho: the office's work, for staff of a notaría only (the token's notarias claim,
- * server/auth/staff.ts). Anyone else, and any case of another notaría, gets 404.
- */
+/** The office's work: its cases and appointments, for staff of a notaría (any case of another notaría answers 404). */
 export function despachoRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  const auth = requireUser(ctx);
-
-  app.get('/yo', auth, async (c) => {
-    requireStaff(c.get('user'));
-    return json(c, { nombre: await miNombreDePersonal(ctx.db, c.get('user').id) });
-  });
-
-  app.get('/expedientes', auth, async (c) => {
-    requireStaff(c.get('user'));
-    const q = parseWith(despachoQuerySchema, c.req.query());
-    return json(c, await listarDespacho(ctx.db, c.get('user'), q));
-  });
-
-  app.get('/expedientes/:id', auth, async (c) => json(c, await expedienteDeDespacho(ctx.db, c.get('user'), c.req.param('id'))));
-
-  app.get('/citas', auth, async (c) => {
-    requireStaff(c.get('user'));
-    const q = parseWith(citasDespachoQuerySchema, c.req.query());
-    return json(c, await listarCitasDespacho(ctx.db, c.get('user'), q.desde, q.hasta));
-  });
-
-  app.put('/citas/:id', auth, async (c) => {
-    requireStaff(c.get('user'));
-    const body = parseWith(moverCitaSchema, await readJson(c));
-    return json(c, await moverCita(ctx.db, c.get('user'), c.req.param('id'), body));
-  });
-
-  app.delete('/citas/:id', auth, async (c) => {
-    requireStaff(c.get('user'));
-    await cancelarCita(ctx.db, c.get('user'), c.req.param('id'));
-    return c.body(null, 204);
-  });
-
-  return app;
-}
-
-/** PUT /expediente/{id}/estado: staff of the case's notaría move its estado (mounted under /expediente). */
-export function estadoExpedienteRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  app.put('/:id/estado', requireUser(ctx), async (c) => {
-    const body = parseWith(cambioEstadoSchema, await readJson(c));
-    return json(c, await cambiarEstado(ctx.db, c.get('user'), c.req.param('id'), body));
-  });
-  return app;
-}
-
-/** PUT /acto/{id}/devolver: staff of the case's notaría return a sent act with a comment (mounted under /acto). */
-export function devolverActoRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  app.put('/:id/devolver', requireUser(ctx), async (c) => {
-    const body = parseWith(devolverActoSchema, await readJson(c));
-    return json(c, await devolverActo(ctx.db, c.get('user'), c.req.param('id'), body.comentario));
-  });
-  return app;
+  return new Endpoints(ctx)
+    .serve(despacho.me, async (c) => ({ nombre: await miNombreDePersonal(ctx.db, c.get('user').id) }))
+    .serve(despacho.listExpedientes, (c, { query }) => listarDespacho(ctx.db, c.get('user'), query))
+    .serve(despacho.getExpediente, (c, { params }) => expedienteDeDespacho(ctx.db, c.get('user'), params.id))
+    .serve(despacho.listCitas, (c, { query }) => listarCitasDespacho(ctx.db, c.get('user'), query.desde, query.hasta))
+    .serve(despacho.moveCita, (c, { params, body }) => moverCita(ctx.db, c.get('user'), params.id, body))
+    .serve(despacho.cancelCita, async (c, { params }) => cancelarCita(ctx.db, c.get('user'), params.id)).app;
 }

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppContext } from '../context.js';
-import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { Endpoints } from '../endpoints.js';
+import { eventos } from '../../api/acceso.js';
 import { verifyToken } from '../auth/jwt.js';
 import { VIGENCIA_MS, comprobarSesion } from '../auth/sesion-viva.js';
 import { json } from '../http.js';
@@ -25,8 +25,7 @@ export const MENSAJE_SERVIDOR_OCUPADO = 'El servidor atiende ya demasiadas conex
  * refreshes its session and opens a new one. A comment every LATIDO_MS.
  */
 export function eventosRoutes(ctx: AppContext, centro: CentroEventos, latidoMs = LATIDO_MS) {
-  const app = new Hono<AuthEnv>();
-  app.get('/eventos', requireUser(ctx), async (c) => {
+  return new Endpoints(ctx).serve(eventos.stream, async (c) => {
     const user = c.get('user');
     const token = (c.req.header('Authorization') ?? '').slice(7).trim();
     const verified = await verifyToken(ctx.config.jwtSecret, token);
@@ -88,6 +87,5 @@ export function eventosRoutes(ctx: AppContext, centro: CentroEventos, latidoMs =
         centro.dejar(suscriptor);
       }
     });
-  });
-  return app;
+  }).app;
 }

@@ -7,21 +7,18 @@
  *   GET  /identidad/conflictos             documents whose proven owner displaced an earlier account
  * Anyone else gets 404, as for a record that does not exist.
  */
-import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
-import { requireUser, type AuthEnv, type SessionUser } from '../auth/middleware.js';
-import { HttpError, json, notFound, parseWith, readJson } from '../http.js';
-import { bindDocumento, FORMAS_VERIFICACION, identidadDe } from '../auth/identidad.js';
+import { Endpoints } from '../endpoints.js';
+import type { SessionUser } from '../auth/middleware.js';
+import { HttpError, notFound } from '../http.js';
+import { bindDocumento, identidadDe } from '../auth/identidad.js';
 import { staffNotarias } from '../auth/staff.js';
+import { identidad } from '../../api/identidad.js';
+import type { ConflictoIdentidadDto } from '../../domain/identidad.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_ENCONTRADA = 'Persona no encontrada';
-
-export const verificacionSchema = z.object({
-  forma: z.enum(FORMAS_VERIFICACION, { error: 'Indique cómo se comprobó el documento: presencial o videoconferencia' }),
-});
 
 /** The live account of a persona, or null. */
 async function usuarioDe(db: Queryable, personaId: string): Promise<{ id: string } | null> {
@@ -58,76 +55,64 @@ async function clienteDeLaOficina(db: Queryable, user: SessionUser, personaId: s
 }
 
 export function identidadRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  app.use('*', requireUser(ctx));
-
-  app.get('/', async (c) => {
-    const usuario = await usuarioDe(ctx.db, c.get('user').id);
-    return json(c, usuario ? await identidadDe(ctx.db, usuario.id) : { nivel: 'correo' });
-  });
-
-  app.get('/persona/:id', async (c) => {
-    const usuario = await clienteDeLaOficina(ctx.db, c.get('user'), c.req.param('id'));
-    return json(c, await identidadDe(ctx.db, usuario.id));
-  });
-
-  app.post('/persona/:id/verificacion', async (c) => {
-    const user = c.get('user');
-    const usuario = await clienteDeLaOficina(ctx.db, user, c.req.param('id'));
-    const { forma } = parseWith(verificacionSchema, await readJson(c));
-    const staff = await usuarioDe(ctx.db, user.id);
-    if (!staff) throw notFound(NO_ENCONTRADA);
-    await ctx.db.transaction((tx) => bindDocumento(tx, usuario.id, 'oficina', staff.id, forma));
-    return json(c, await identidadDe(ctx.db, usuario.id));
-  });
-
-  app.post('/invitacion/personal/:id', async (c) => {
-    if (c.get('user').appRole !== 'admin') throw notFound('Recurso no encontrado');
-    const id = c.req.param('id');
-    if (!/^[0-9]{1,18}$/.test(id)) throw notFound('Miembro del personal no encontrado');
-    const { rows } = await ctx.db.query<{ name: string; email: string; tipo: string | null; numero: string | null; notaria: string }>(
-      `select p.name, p.email, p.tipo_documento as tipo, p.numero_documento as numero, n.nombre as notaria
-         from public.personal p join public.notarias n on n.id = p.notaria_id where p.id = $1 and p.is_active`,
-      [id],
-    );
-    const fila = rows[0];
-    if (!fila) throw notFound('Miembro del personal no encontrado');
-    if (!fila.tipo || !fila.numero) {
-      throw new HttpError(400, 'Indique el documento del miembro del personal antes de invitarle');
-    }
-    await ctx.mailer.send({
-      to: fila.email,
-      subject: 'Invitación al Portal Notarial',
-      text:
-        `Hola, ${fila.name}:\n\n` +
-        `Le invitamos a trabajar en el Portal Notarial como personal de ${fila.notaria}.\n` +
-        `Regístrese (o acceda, si ya tiene cuenta) con su ${fila.tipo} ${fila.numero} y esta dirección de correo: ` +
-        'el código PIN que le enviaremos aquí confirma que es usted.\n\n' +
-        'Si no esperaba esta invitación, ignore este mensaje.',
-    });
-    return json(c, { message: 'Invitación enviada', email: fila.email });
-  });
-
-  app.get('/conflictos', async (c) => {
-    const user = c.get('user');
-    const notarias = staffNotarias(user);
-    if (user.appRole !== 'admin' && !notarias.length) throw notFound('Recurso no encontrado');
-    const { rows } = await ctx.db.query(
-      `select d.tipo_documento as "tipoDocumento", d.numero_documento as "numeroDocumento",
-              d.persona_id as "personaAnterior", a.persona_id as "personaActual", d.desplazado_at as "desplazadoAt"
-         from servicios.usuarios d left join servicios.usuarios a on a.id = d.desplazado_por
-        where d.desplazado_at is not null
-          and ($1::boolean or exists (
-                select 1 from servicios.persona_notaria pn join public.notarias n on n.idint = pn.notaria_id
-                 where pn.persona_id in (d.persona_id, a.persona_id) and n.id = any ($2::bigint[]))
-               or exists (select 1 from public.personal s
-                 where s.tipo_documento = d.tipo_documento and s.numero_documento = d.numero_documento
-                   and s.notaria_id = any ($2::bigint[])))
-        order by d.desplazado_at desc limit 100`,
-      [user.appRole === 'admin', notarias],
-    );
-    return json(c, rows);
-  });
-
-  return app;
+  return new Endpoints(ctx)
+    .serve(identidad.getOwn, async (c) => {
+      const usuario = await usuarioDe(ctx.db, c.get('user').id);
+      return usuario ? identidadDe(ctx.db, usuario.id) : { nivel: 'correo' as const };
+    })
+    .serve(identidad.getOfPersona, async (c, { params }) => {
+      const usuario = await clienteDeLaOficina(ctx.db, c.get('user'), params.id);
+      return identidadDe(ctx.db, usuario.id);
+    })
+    .serve(identidad.verify, async (c, { params, body }) => {
+      const user = c.get('user');
+      const usuario = await clienteDeLaOficina(ctx.db, user, params.id);
+      const staff = await usuarioDe(ctx.db, user.id);
+      if (!staff) throw notFound(NO_ENCONTRADA);
+      await ctx.db.transaction((tx) => bindDocumento(tx, usuario.id, 'oficina', staff.id, body.forma));
+      return identidadDe(ctx.db, usuario.id);
+    })
+    .serve(identidad.invitePersonal, async (_c, { params }) => {
+      const { id } = params;
+      if (!/^[0-9]{1,18}$/.test(id)) throw notFound('Miembro del personal no encontrado');
+      const { rows } = await ctx.db.query<{ name: string; email: string; tipo: string | null; numero: string | null; notaria: string }>(
+        `select p.name, p.email, p.tipo_documento as tipo, p.numero_documento as numero, n.nombre as notaria
+           from public.personal p join public.notarias n on n.id = p.notaria_id where p.id = $1 and p.is_active`,
+        [id],
+      );
+      const fila = rows[0];
+      if (!fila) throw notFound('Miembro del personal no encontrado');
+      if (!fila.tipo || !fila.numero) {
+        throw new HttpError(400, 'Indique el documento del miembro del personal antes de invitarle');
+      }
+      await ctx.mailer.send({
+        to: fila.email,
+        subject: 'Invitación al Portal Notarial',
+        text:
+          `Hola, ${fila.name}:\n\n` +
+          `Le invitamos a trabajar en el Portal Notarial como personal de ${fila.notaria}.\n` +
+          `Regístrese (o acceda, si ya tiene cuenta) con su ${fila.tipo} ${fila.numero} y esta dirección de correo: ` +
+          'el código PIN que le enviaremos aquí confirma que es usted.\n\n' +
+          'Si no esperaba esta invitación, ignore este mensaje.',
+      });
+      return { message: 'Invitación enviada', email: fila.email };
+    })
+    .serve(identidad.listConflictos, async (c) => {
+      const user = c.get('user');
+      const { rows } = await ctx.db.query<ConflictoIdentidadDto & { desplazadoAt: Date | string }>(
+        `select d.tipo_documento as "tipoDocumento", d.numero_documento as "numeroDocumento",
+                d.persona_id as "personaAnterior", a.persona_id as "personaActual", d.desplazado_at as "desplazadoAt"
+           from servicios.usuarios d left join servicios.usuarios a on a.id = d.desplazado_por
+          where d.desplazado_at is not null
+            and ($1::boolean or exists (
+                  select 1 from servicios.persona_notaria pn join public.notarias n on n.idint = pn.notaria_id
+                   where pn.persona_id in (d.persona_id, a.persona_id) and n.id = any ($2::bigint[]))
+                 or exists (select 1 from public.personal s
+                   where s.tipo_documento = d.tipo_documento and s.numero_documento = d.numero_documento
+                     and s.notaria_id = any ($2::bigint[])))
+          order by d.desplazado_at desc limit 100`,
+        [user.appRole === 'admin', staffNotarias(user)],
+      );
+      return rows;
+    }).app;
 }

@@ -1,18 +1,13 @@
-import { Hono } from 'hono';
 import { createEvents, type EventAttributes } from 'ics';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { HttpError, notFound, parseWith, readJson, json } from '../http.js';
-import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { Endpoints } from '../endpoints.js';
+import { HttpError, notFound } from '../http.js';
 import { todayIso } from '../../domain/dates.js';
+import { notificaciones } from '../../api/notificaciones.js';
 
 const ICS_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 /** Without rules a staff member has the default availability: Monday to Friday, 09:00-14:00. */
 const DEFAULT_RULE = { id: 0, day_of_week: [1, 2, 3, 4, 5], start_time: '09:00', end_time: '14:00' };
-
-export const invitacionSchema = z.object({
-  notarioId: z.coerce.number({ error: 'El miembro del personal no es válido' }).int('El miembro del personal no es válido').positive('El miembro del personal no es válido'),
-});
 
 export interface InvitationData {
   staff: { id: number; name: string; email: string };
@@ -88,12 +83,10 @@ export function buildInvitationIcs(data: InvitationData): string {
 
 /** Notifications of the services API, at /notificaciones. */
 export function notificacionesRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-
-  /** POST /invitacion-calendario {notarioId}: e-mails the staff member the .ics invitation (admins only). */
-  app.post('/invitacion-calendario', requireUser(ctx), async (c) => {
+  /** POST /notificaciones/invitacion-calendario {notarioId}: e-mails the staff member the .ics invitation (admins only). */
+  return new Endpoints(ctx).serve(notificaciones.sendCalendarInvitation, async (c, { body }) => {
     if (c.get('user').appRole !== 'admin') throw new HttpError(403, 'Solo un administrador puede enviar invitaciones de calendario');
-    const { notarioId } = parseWith(invitacionSchema, await readJson(c));
+    const { notarioId } = body;
 
     const { rows } = await ctx.db.query<{
       id: number; name: string; email: string; calendar_type: string; is_active: boolean; nombre: string; direccion: string; notaria_email: string | null;
@@ -104,7 +97,7 @@ export function notificacionesRoutes(ctx: AppContext) {
     );
     const staff = rows[0];
     if (!staff) throw notFound('Personal no encontrado');
-    if (staff.calendar_type === 'lovable') return json(c, { message: 'No es necesario', sent: false });
+    if (staff.calendar_type === 'lovable') return { message: 'No es necesario', sent: false };
     if (!staff.is_active) throw new HttpError(409, 'El miembro del personal está desactivado');
 
     const rules = await ctx.db.query<InvitationData['rules'][number]>(
@@ -136,8 +129,6 @@ export function notificacionesRoutes(ctx: AppContext) {
         `Abra el archivo adjunto (invitacion.ics) o acepte la invitación para añadirlo a su calendario.\n`,
       attachments: [{ filename: 'invitacion.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
     });
-    return json(c, { message: `Invitación enviada a ${staff.email}`, sent: true });
-  });
-
-  return app;
+    return { message: `Invitación enviada a ${staff.email}`, sent: true };
+  }).app;
 }

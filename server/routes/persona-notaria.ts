@@ -1,16 +1,14 @@
-import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
-import { notFound, json } from '../http.js';
-import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { Endpoints } from '../endpoints.js';
+import { notFound } from '../http.js';
+import { personas } from '../../api/personas.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The notary offices a persona is linked to, mounted at /personaNotaria of the services API. */
+/** The notary offices a persona is linked to: /personaNotaria/persona/{idPersona} of the services API. */
 export function personaNotariaRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-
-  app.get('/persona/:idPersona', requireUser(ctx), async (c) => {
-    const id = c.req.param('idPersona');
+  return new Endpoints(ctx).serve(personas.listNotarias, async (c, { params }) => {
+    const id = params.idPersona;
     const viewer = c.get('user').id;
     if (!UUID.test(id) || !UUID.test(viewer)) throw notFound('Persona no encontrada');
     const { rows } = await ctx.db.query<{ visible: boolean }>(
@@ -24,8 +22,6 @@ export function personaNotariaRoutes(ctx: AppContext) {
       `select notaria_id as "notariaId" from servicios.persona_notaria where persona_id = $1 order by notaria_id`,
       [id],
     );
-    return json(c, links);
-  });
-
-  return app;
+    return links;
+  }).app;
 }

@@ -1,22 +1,15 @@
-/**
- * /persona: read, create and change person records.
- * A person reads and changes themself, what they own, and what a privilegio in force grants;
- * anything else answers 404 so ids cannot be probed.
- */
-import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { Endpoints } from '../endpoints.js';
 import { exigirPasoAdicional } from '../auth/paso-adicional.js';
-import { HttpError, parseWith, readJson, json } from '../http.js';
+import { HttpError, parseWith } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
 import { mergePersona, personaInputSchema, type Persona, type PersonaInput } from '../../domain/persona.js';
 import { normalizeIdentifier } from '../../domain/identifiers.js';
+import { personas } from '../../api/personas.js';
 import {
   canReadFull,
   createPersona,
   getPersona,
-  hasPermission,
   listOwned,
   storedPersona,
   toPersona,
@@ -25,6 +18,7 @@ import {
   personaNotFound,
   updatePersona,
 } from '../services/personas.js';
+import { tienePermiso } from '../services/permisos.js';
 
 /** Whether a body of PUT /persona/{id} names an e-mail other than the persona's. */
 async function cambiaEmail(db: Queryable, id: string, body: unknown): Promise<boolean> {
@@ -34,9 +28,8 @@ async function cambiaEmail(db: Queryable, id: string, body: unknown): Promise<bo
   return (rows[0]?.email ?? '').trim().toLowerCase() !== email.trim().toLowerCase();
 }
 
-/** POST /persona (and legacy POST /clientes): the new record belongs to the caller. */
-export async function createPersonaAs(db: Queryable, viewer: string, body: unknown): Promise<Persona> {
-  const input = parseWith(personaInputSchema, body);
+/** POST /persona (and /clients, legacy POST /clientes): the new record, validated, belongs to the caller. */
+export async function createPersonaAs(db: Queryable, viewer: string, input: PersonaInput): Promise<Persona> {
   try {
     return await createPersona(db, viewer, input);
   } catch (e) {
@@ -51,7 +44,7 @@ export async function createPersonaAs(db: Queryable, viewer: string, body: unkno
  * A field left out of the body is kept and an explicit null clears it (mergePersona).
  */
 export async function updatePersonaAs(db: Queryable, viewer: string, id: string, body: unknown): Promise<Persona> {
-  if (!(await hasPermission(db, viewer, id, 'actualizar_ficha'))) throw personaNotFound();
+  if (!(await tienePermiso(db, { persona: id, viewer, permiso: 'actualizar_ficha' }))) throw personaNotFound();
   const stored = await storedPersona(db, id);
   if (!stored) throw personaNotFound();
   const input = parseWith(personaInputSchema, mergePersona(withoutLinks(toPersona(stored)), body));
@@ -72,14 +65,6 @@ export function checkKeyChange(stored: PersonaRow, input: PersonaInput) {
   }
 }
 
-const ownerListQuerySchema = z.object({
-  'identificador.tipo': z.string().max(20).optional(),
-  'identificador.numero': z.string().max(40).optional(),
-  q: z.string().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
-  page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(100_000, 'Página inválida').optional(),
-  pageSize: z.coerce.number({ error: 'Tamaño de página inválido' }).int('Tamaño de página inválido').min(1, 'Tamaño de página inválido').max(100, 'Tamaño de página inválido').optional(),
-});
-
 /** One audit row per persona a list disclosed to someone other than its owner. */
 async function auditDisclosed(db: Queryable, actor: string, ids: string[]) {
   await db.query(
@@ -89,54 +74,47 @@ async function auditDisclosed(db: Queryable, actor: string, ids: string[]) {
   );
 }
 
+/**
+ * /persona: read, create and change person records. A person reads and changes themself, what
+ * they own, and what a privilegio in force grants; anything else answers 404 so ids cannot be probed.
+ */
 export function personaRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  app.use('*', requireUser(ctx));
-
-  /**
-   * The personas owned by {id}, each as the caller may read it one by one; filtered by
-   * identificador.tipo / identificador.numero or searched with q; with ?page (and pageSize) one
-   * page and its total, without it a plain array of at most SIN_PAGINA (Content-Range and
-   * X-Total-Count say when there are more). Records disclosed to someone other than their
-   * owner are named in the audit log one by one.
-   */
-  app.get('/owner/:id', async (c) => {
-    const viewer = c.get('user').id;
-    const id = c.req.param('id');
-    if (!(await canReadFull(ctx.db, viewer, id))) throw personaNotFound();
-    const query = parseWith(ownerListQuerySchema, c.req.query());
-    const tipo = query['identificador.tipo']?.trim().toUpperCase();
-    const filters = {
-      tipo: tipo === 'DNI' ? 'NIF' : tipo || undefined,
-      numero: query['identificador.numero'] ? normalizeIdentifier(query['identificador.numero']) : undefined,
-      q: query.q,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
-    const list = await listOwned(ctx.db, viewer, id, filters);
-    if (viewer !== id && list.data.length) await auditDisclosed(ctx.db, viewer, list.data.map((p) => p.id));
-    if (query.page) return json(c, list);
-    // the plain array is bounded (SIN_PAGINA): the headers say when there are more, as PostgREST does
-    if (list.total > list.data.length) {
-      c.header('Content-Range', `0-${list.data.length - 1}/${list.total}`);
-      c.header('X-Total-Count', String(list.total));
-    }
-    return json(c, list.data);
-  });
-
-  app.get('/:id', async (c) => json(c, await getPersona(ctx.db, c.get('user').id, c.req.param('id'))));
-
-  app.put('/:id', async (c) => {
-    const viewer = c.get('user').id;
-    const id = c.req.param('id');
-    if (!(await hasPermission(ctx.db, viewer, id, 'actualizar_ficha'))) throw personaNotFound();
-    const body = await readJson(c);
-    // a new e-mail: a recent passkey or certificate when the person has one
-    if (await cambiaEmail(ctx.db, id, body)) await exigirPasoAdicional(ctx.db, c.get('user'));
-    return json(c, await updatePersonaAs(ctx.db, viewer, id, body));
-  });
-
-  app.post('/', async (c) => json(c, await createPersonaAs(ctx.db, c.get('user').id, await readJson(c)), 201));
-
-  return app;
+  return new Endpoints(ctx)
+    /**
+     * The personas owned by {id}, each as the caller may read it one by one; filtered by
+     * identificador.tipo / identificador.numero or searched with q; with ?page (and pageSize) one
+     * page and its total, without it a plain array of at most SIN_PAGINA (Content-Range and
+     * X-Total-Count say when there are more). Records disclosed to someone other than their
+     * owner are named in the audit log one by one.
+     */
+    .serve(personas.listOwned, async (c, { params, query }) => {
+      const viewer = c.get('user').id;
+      if (!(await canReadFull(ctx.db, viewer, params.ownerId))) throw personaNotFound();
+      const tipo = query['identificador.tipo']?.trim().toUpperCase();
+      const filters = {
+        tipo: tipo === 'DNI' ? 'NIF' : tipo || undefined,
+        numero: query['identificador.numero'] ? normalizeIdentifier(query['identificador.numero']) : undefined,
+        q: query.q,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+      const list = await listOwned(ctx.db, viewer, params.ownerId, filters);
+      if (viewer !== params.ownerId && list.data.length) await auditDisclosed(ctx.db, viewer, list.data.map((p) => p.id));
+      if (query.page) return list;
+      // the plain array is bounded (SIN_PAGINA): the headers say when there are more, as PostgREST does
+      if (list.total > list.data.length) {
+        c.header('Content-Range', `0-${list.data.length - 1}/${list.total}`);
+        c.header('X-Total-Count', String(list.total));
+      }
+      return list.data;
+    })
+    .serve(personas.get, (c, { params }) => getPersona(ctx.db, c.get('user').id, params.id))
+    .serve(personas.update, async (c, { params, body }) => {
+      const viewer = c.get('user').id;
+      if (!(await tienePermiso(ctx.db, { persona: params.id, viewer, permiso: 'actualizar_ficha' }))) throw personaNotFound();
+      // a new e-mail: a recent passkey or certificate when the person has one
+      if (await cambiaEmail(ctx.db, params.id, body)) await exigirPasoAdicional(ctx.db, c.get('user'));
+      return updatePersonaAs(ctx.db, viewer, params.id, body);
+    })
+    .serve(personas.create, (c, { body }) => createPersonaAs(ctx.db, c.get('user').id, body)).app;
 }

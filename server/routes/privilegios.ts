@@ -3,12 +3,11 @@
  * Lists need full read access to the person; granting and changing need to be that person or
  * the owner of its record. Anything else answers 404.
  */
-import { Hono } from 'hono';
 import type { AppContext } from '../context.js';
-import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { Endpoints } from '../endpoints.js';
 import { exigirPasoAdicional } from '../auth/paso-adicional.js';
-import { HttpError, parseWith, readJson, json } from '../http.js';
-import { privilegioInputSchema, privilegioUpdateSchema, representanteBodySchema } from '../../domain/representantes.js';
+import { HttpError, json } from '../http.js';
+import { privilegios } from '../../api/privilegios.js';
 import { canManage, canReadFull, findVisiblePersona, isUuid, personaNotFound } from '../services/personas.js';
 import { createPrivilegio, findPrivilegio, listPrivilegios, updatePrivilegio } from '../services/personas-privilegios.js';
 import { guardarRepresentante } from '../services/personas-representantes.js';
@@ -16,55 +15,46 @@ import { guardarRepresentante } from '../services/personas-representantes.js';
 const privilegioNotFound = () => new HttpError(404, 'Privilegio no encontrado');
 
 export function privilegioRoutes(ctx: AppContext) {
-  const app = new Hono<AuthEnv>();
-  app.use('*', requireUser(ctx));
+  /** What a person received or granted, to whoever fully reads that person. */
+  const privilegiosDe = async (viewer: string, id: string, by: 'receptora' | 'otorgante') => {
+    if (!(await canReadFull(ctx.db, viewer, id))) throw personaNotFound();
+    return listPrivilegios(ctx.db, by, id);
+  };
 
-  for (const [path, by] of [['recibidos', 'receptora'], ['concedidos', 'otorgante']] as const) {
-    app.get(`/${path}/:id`, async (c) => {
-      const id = c.req.param('id');
-      if (!(await canReadFull(ctx.db, c.get('user').id, id))) throw personaNotFound();
-      return json(c, await listPrivilegios(ctx.db, by, id));
-    });
-  }
-
-  app.post('/', async (c) => {
-    const viewer = c.get('user').id;
-    const input = parseWith(privilegioInputSchema, await readJson(c));
-    if (!(await canManage(ctx.db, viewer, input.personaOtorganteId))) throw personaNotFound();
-    if (!(await findVisiblePersona(ctx.db, viewer, input.personaReceptoraId))) throw personaNotFound();
-    await exigirPasoAdicional(ctx.db, c.get('user'));
-    return json(c, await createPrivilegio(ctx.db, viewer, input), 201);
-  });
-
-  /**
-   * A representative by their document and the privilegio granted to them, in one transaction
-   * (see guardarRepresentante): the portal's 'Crear representante'. Answers the privilegio only.
-   */
-  app.post('/representante', async (c) => {
-    const viewer = c.get('user').id;
-    const body = parseWith(representanteBodySchema, await readJson(c));
-    if (!(await canManage(ctx.db, viewer, body.privilegio.personaOtorganteId))) throw personaNotFound();
-    await exigirPasoAdicional(ctx.db, c.get('user'));
-    const { privilegio, creado } = await guardarRepresentante(ctx.db, viewer, body);
-    return json(c, privilegio, creado ? 201 : 200);
-  });
-
-  app.put('/:id', async (c) => {
-    const viewer = c.get('user').id;
-    const id = c.req.param('id');
-    const existing = isUuid(id) ? await findPrivilegio(ctx.db, id) : null;
-    if (!existing || !(await canManage(ctx.db, viewer, existing.personaOtorganteId))) throw privilegioNotFound();
-    const input = parseWith(privilegioUpdateSchema, await readJson(c));
-    await exigirPasoAdicional(ctx.db, c.get('user'));
-    if (
-      (input.personaOtorganteId && input.personaOtorganteId !== existing.personaOtorganteId) ||
-      (input.personaReceptoraId && input.personaReceptoraId !== existing.personaReceptoraId)
-    ) {
-      throw new HttpError(400, 'No se pueden cambiar las personas de un privilegio');
-    }
-    if (!existing.modificable) throw new HttpError(403, 'Este privilegio no es modificable');
-    return json(c, await updatePrivilegio(ctx.db, id, input));
-  });
-
-  return app;
+  return new Endpoints(ctx)
+    .serve(privilegios.listReceived, (c, { params }) => privilegiosDe(c.get('user').id, params.personaReceptoraId, 'receptora'))
+    .serve(privilegios.listGranted, (c, { params }) => privilegiosDe(c.get('user').id, params.personaOtorganteId, 'otorgante'))
+    .serve(privilegios.create, async (c, { body }) => {
+      const viewer = c.get('user').id;
+      if (!(await canManage(ctx.db, viewer, body.personaOtorganteId))) throw personaNotFound();
+      if (!(await findVisiblePersona(ctx.db, viewer, body.personaReceptoraId))) throw personaNotFound();
+      await exigirPasoAdicional(ctx.db, c.get('user'));
+      return createPrivilegio(ctx.db, viewer, body);
+    })
+    /**
+     * A representative by their document and the privilegio granted to them, in one transaction
+     * (see guardarRepresentante): the portal's 'Crear representante'. Answers the privilegio only,
+     * 201 when it is new and 200 when an existing one was updated.
+     */
+    .serve(privilegios.createRepresentante, async (c, { body }) => {
+      const viewer = c.get('user').id;
+      if (!(await canManage(ctx.db, viewer, body.privilegio.personaOtorganteId))) throw personaNotFound();
+      await exigirPasoAdicional(ctx.db, c.get('user'));
+      const { privilegio, creado } = await guardarRepresentante(ctx.db, viewer, body);
+      return json(c, privilegio, creado ? 201 : 200);
+    })
+    .serve(privilegios.update, async (c, { params, body }) => {
+      const viewer = c.get('user').id;
+      const existing = isUuid(params.id) ? await findPrivilegio(ctx.db, params.id) : null;
+      if (!existing || !(await canManage(ctx.db, viewer, existing.personaOtorganteId))) throw privilegioNotFound();
+      await exigirPasoAdicional(ctx.db, c.get('user'));
+      if (
+        (body.personaOtorganteId && body.personaOtorganteId !== existing.personaOtorganteId) ||
+        (body.personaReceptoraId && body.personaReceptoraId !== existing.personaReceptoraId)
+      ) {
+        throw new HttpError(400, 'No se pueden cambiar las personas de un privilegio');
+      }
+      if (!existing.modificable) throw new HttpError(403, 'Este privilegio no es modificable');
+      return updatePrivilegio(ctx.db, params.id, body);
+    }).app;
 }

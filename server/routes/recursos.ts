@@ -15,22 +15,18 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireUser, type AuthEnv, type SessionUser } from '../auth/middleware.js';
+import { requireUser, type AuthEnv } from '../auth/middleware.js';
+import { viewerOf } from '../auth/viewer.js';
 import { HttpError, json, parseWith, readJson } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
 import { allows, resourceMessages, type AccessRule, type CrudAction, type ServiciosConfig, type Viewer } from '../../domain/resource.js';
+import type { Route } from '../../domain/route.js';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado';
 const MENSAJE_SIN_PERMISO = 'No tiene permiso para esta acción';
 
-/** The caller as the access rules see them: staff are the signed-in people whose token names notarías. */
-export const viewerOf = (user: SessionUser): Viewer => ({
-  role: user.appRole === 'admin' ? 'admin' : user.notarias.length ? 'staff' : 'assistant',
-  notarias: user.notarias,
-  id: user.id,
-});
 
 /**
  * The SQL condition a row must meet for `rule` to let `viewer` through: the same answer as
@@ -50,13 +46,15 @@ export function ruleCondition(rule: AccessRule, viewer: Viewer, params: unknown[
   return parts.length ? `(${parts.join(' or ')})` : 'false';
 }
 
-/** 'hh/{id}' → 'hh/:id'; only `{id}` may be a placeholder of the generic paths. */
-function honoPath(template: string | readonly string[] | undefined, withId: boolean, where: string): string | undefined {
-  if (template === undefined) return undefined;
-  if (typeof template !== 'string') throw new Error(`${where}: the generic handler serves one path per action`);
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  if (withId ? names.join() !== 'id' : names.length > 0) throw new Error(`${where}: ${template} (the generic paths are crudPaths('/<name>'))`);
-  return template.replace('{id}', ':id');
+/** 'hh/{id}' → 'hh/:id'; only `{id}` may be a placeholder of the generic paths, each served with its action's method. */
+function honoPath(route: Route | readonly Route[] | undefined, method: string, withId: boolean, where: string): string | undefined {
+  if (route === undefined) return undefined;
+  if (!('path' in route)) throw new Error(`${where}: the generic handler serves one path per action`);
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (route.method !== method || (withId ? names.join() !== 'id' : names.length > 0)) {
+    throw new Error(`${where}: ${route.method} ${route.path} (the generic paths are crudPaths('/<name>'))`);
+  }
+  return route.path.replace('{id}', ':id');
 }
 
 /** Checks what the generic handler needs of a declaration; a mistake stops the start with its reason. */
@@ -75,11 +73,11 @@ function checked(config: ServiciosConfig) {
     columns,
     sort,
     paths: {
-      list: honoPath(config.paths.list, false, where),
-      one: honoPath(config.paths.one, true, where),
-      create: honoPath(config.paths.create, false, where),
-      update: honoPath(config.paths.update, true, where),
-      delete: honoPath(config.paths.delete, true, where),
+      list: honoPath(config.paths.list, 'GET', false, where),
+      one: honoPath(config.paths.one, 'GET', true, where),
+      create: honoPath(config.paths.create, 'POST', false, where),
+      update: honoPath(config.paths.update, 'PUT', true, where),
+      delete: honoPath(config.paths.delete, 'DELETE', true, where),
     },
   };
 }

@@ -2,7 +2,8 @@ import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { HttpError } from '../http.js';
 import { CASO_PROPIO, staffNotarias } from '../auth/staff.js';
-import { EXPEDIENTE_NO_ENCONTRADO, isUuid, tienePermiso } from './expedientes.js';
+import { EXPEDIENTE_NO_ENCONTRADO, isUuid } from './expedientes.js';
+import { tienePermiso } from './permisos.js';
 
 /**
  * Who the caller is on a case: its office (staff of the case's notaría) or its client side (the
@@ -39,7 +40,7 @@ export async function casoVisible(db: Queryable, id: string, user: SessionUser):
   if (!e) return null;
   const caso = { id: e.id, titulo: e.titulo, estado: e.estado, personaId: e.persona_id, notariaId: Number(e.notaria_id) };
   if (e.personal) return { ...caso, lado: 'NOTARIA' };
-  if (await tienePermiso(db, caso.personaId, user.id, 'leer_expedientes')) return { ...caso, lado: 'CLIENTE' };
+  if (await tienePermiso(db, { persona: caso.personaId, viewer: user.id, permiso: 'leer_expedientes' })) return { ...caso, lado: 'CLIENTE' };
   return null;
 }
 

@@ -159,7 +159,7 @@ export async function generarBorrador(
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
     [actoId, acto.expediente_id, version, plantilla.id, plantilla.nombre, texto, faltan, doc[0].id, user.id],
   );
-  avisarCambio({ expedienteId: acto.expediente_id, recursos: ['borradores'], tipo: 'created' });
+  avisarCambio({ expedienteId: acto.expediente_id, tipo: 'created' });
   return (await leer(db, rows[0].id))!;
 }
 
@@ -191,7 +191,7 @@ export async function responderBorrador(db: Queryable, id: string, user: Session
     `update servicios.borradores set respuesta = $2, observaciones = $3, respondido_por = $4, respondido_en = now() where id = $1`,
     [id, input.respuesta, input.respuesta === 'OBSERVACIONES' ? input.observaciones : null, user.id],
   );
-  avisarCambio({ expedienteId: b.expedienteId, recursos: ['borradores'], tipo: 'updated' });
+  avisarCambio({ expedienteId: b.expedienteId, tipo: 'updated' });
   return (await leer(db, id))!;
 }
 

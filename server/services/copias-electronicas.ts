@@ -119,7 +119,7 @@ export async function emitirCopiaElectronica(
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
     [csv, expedienteId, input.documentoId, nuevo[0].id, input.tipo, input.copiaId ?? null, solicitante, user.id, caso.notariaId, sha256, firma.prueba],
   );
-  avisarCambio({ expedienteId, recursos: ['documentos', 'copias'], tipo: 'created' });
+  avisarCambio({ expedienteId, tipo: 'created' });
   return aDto((await db.query<Row>(`${SELECT} where c.id = $1`, [rows[0].id])).rows[0]);
 }
 
@@ -134,7 +134,7 @@ export async function revocarCopiaElectronica(db: Queryable, id: string, user: S
   exigirNotaria(caso, 'Solo la notaría revoca copias electrónicas');
   if (rows[0].revocada_en) throw new HttpError(409, 'Esta copia ya está revocada');
   await db.query('update servicios.copias_electronicas set revocada_en = now(), motivo_revocacion = $2, revocada_por = $3 where id = $1', [id, motivo, user.id]);
-  avisarCambio({ expedienteId: caso.id, recursos: ['copias'], tipo: 'updated' });
+  avisarCambio({ expedienteId: caso.id, tipo: 'updated' });
   return aDto((await db.query<Row>(`${SELECT} where c.id = $1`, [id])).rows[0]);
 }
 

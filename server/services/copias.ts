@@ -76,7 +76,7 @@ export async function solicitarCopia(db: Queryable, expedienteId: string, user: 
     'insert into servicios.copias (expediente_id, solicitante_id, tipo, motivo) values ($1, $2, $3, $4) returning id',
     [expedienteId, user.id, input.tipo, input.motivo],
   );
-  avisarCambio({ expedienteId, recursos: ['copias'], tipo: 'created' });
+  avisarCambio({ expedienteId, tipo: 'created' });
   return (await leer(db, rows[0].id))!;
 }
 
@@ -147,6 +147,6 @@ export async function cambiarCopia(
     [id, input.estado, input.estado === 'DISPONIBLE' ? input.documentoId : null, input.estado === 'RECHAZADA' ? input.motivo : null],
   );
   if (input.estado !== 'EN_PREPARACION') await notificar(db, { tipo: 'copia-tramitada', copiaId: id });
-  avisarCambio({ expedienteId: copia.expedienteId, recursos: ['copias', 'documentos'], tipo: 'updated' });
+  avisarCambio({ expedienteId: copia.expedienteId, tipo: 'updated' });
   return (await leer(db, id))!;
 }

@@ -9,14 +9,18 @@ import {
   VENTANA_BUSQUEDA,
   VENTANA_DESPACHO,
   transicion,
+  type ActoDevuelto,
+  type ExpedienteDespachoDto,
   type CambioEstado,
   type DespachoExpediente,
   type DespachoLista,
   type DespachoQuery,
 } from '../../domain/despacho.js';
 import { ACTO_NO_ENCONTRADO } from './expedientes-actos.js';
+import type { ActoDto } from '../../domain/expediente.js';
 import { isUuid } from './expedientes.js';
 import { avisarCambio } from '../eventos.js';
+import type { Wire } from '../../api/endpoint.js';
 
 /**
  * The office's work on the cases of its notarías (staff only, server/auth/staff.ts). What the
@@ -94,7 +98,7 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
   }>(
     `with ${previo} pagina as materialized (select x.id, row_number() over (order by ${orden}) as pos from ${fuente} order by ${orden} limit ${q.size} offset ${offset})
      select e.id, e.titulo, e.estado, e.fecha_alta, to_char(e.due_date, 'YYYY-MM-DD') as due_date,
-            (e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}) as vencido,
+            coalesce(e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}, false) as vencido,
             e.notaria_id, coalesce(n.nombre, 'Notaría no encontrada') as notaria_nombre,
             ${CLIENTE_NOMBRE} as cliente_nombre, p.identificador_numero as cliente_documento,
             (select count(*) from servicios.actos a where a.expediente_id = e.id and a.status = 'ENVIADO') as actos_enviados,
@@ -178,12 +182,13 @@ export async function listarDespacho(db: Queryable, user: Pick<SessionUser, 'not
 }
 
 /** The case as staff see it: the case, its client's data and its acts with their forms (read-only). */
-export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser, 'notarias' | 'id'>, id: string) {
+export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser, 'notarias' | 'id'>, id: string): Promise<Wire<ExpedienteDespachoDto>> {
   await requireStaffOf(db, user, id);
-  const { rows } = await db.query<Record<string, unknown>>(
+  type Caso = Omit<Wire<ExpedienteDespachoDto>, 'actos' | 'historial' | 'notariaId'> & { notariaId: number | string };
+  const { rows } = await db.query<Caso>(
     `select e.id, e.titulo, e.estado, e.fecha_alta as "fechaAlta", to_char(e.due_date, 'YYYY-MM-DD') as "dueDate",
             e.notaria_id as "notariaId", coalesce(n.nombre, 'Notaría no encontrada') as "notariaNombre", e.links,
-            (e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}) as vencido,
+            coalesce(e.due_date < servicios.hoy() and e.estado not in ${TERMINADOS}, false) as vencido,
             jsonb_build_object(
               'id', p.id, 'tipoPersona', p.tipo_persona, 'nombre', ${CLIENTE_NOMBRE},
               'identificador', jsonb_build_object('tipo', p.identificador_tipo, 'numero', p.identificador_numero),
@@ -194,14 +199,14 @@ export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser
       where e.id = $1`,
     [id],
   );
-  const actos = await db.query<Record<string, unknown>>(
+  const actos = await db.query<Omit<Wire<ActoDto>, 'definicionActoId'> & { definicionActoId: number | string | null }>(
     `select id, expediente_id as "expedienteId", titulo, status, fecha, definicion_acto_id as "definicionActoId",
             datos_formulario as "datosFormulario", nombre_acto, url_acto, retirado_at as "retiradoEn",
             devolucion_comentario as "devolucionComentario", devuelto_at as "devueltoEn"
        from servicios.actos where expediente_id = $1 order by fecha, created_at, id limit 200`,
     [id],
   );
-  const historial = await db.query<Record<string, unknown>>(
+  const historial = await db.query<Wire<ExpedienteDespachoDto['historial'][number]>>(
     `select estado_anterior as "estadoAnterior", estado, motivo, created_at as "fecha"
        from servicios.expediente_estados where expediente_id = $1 order by created_at desc, id desc limit 50`,
     [id],
@@ -210,7 +215,7 @@ export async function expedienteDeDespacho(db: Queryable, user: Pick<SessionUser
   return {
     ...e,
     notariaId: Number(e.notariaId),
-    fechaAlta: new Date(e.fechaAlta as string).toISOString(),
+    fechaAlta: new Date(e.fechaAlta).toISOString(),
     actos: actos.rows.map((a) => ({ ...a, definicionActoId: a.definicionActoId === null ? null : Number(a.definicionActoId) })),
     historial: historial.rows,
   };
@@ -235,7 +240,7 @@ export async function cambiarEstado(db: Queryable, user: SessionUser, id: string
     [id, de, body.estado, body.motivo, user.id],
   );
   await notificar(db, { tipo: 'expediente-estado', expedienteId: exp.id, estado: body.estado, motivo: body.motivo });
-  avisarCambio({ expedienteId: exp.id, recursos: ['expedientes', 'despacho-expedientes'], tipo: 'updated' });
+  avisarCambio({ expedienteId: exp.id, tipo: 'updated' });
   return { id, estado: body.estado, estadoAnterior: de, motivo: body.motivo };
 }
 
@@ -252,7 +257,7 @@ export async function devolverActo(db: Queryable, user: SessionUser, actoId: str
   if (!rows[0]) throw new HttpError(404, ACTO_NO_ENCONTRADO);
   await requireStaffOf(db, user, rows[0].expediente_id, ACTO_NO_ENCONTRADO);
   if (rows[0].status !== 'ENVIADO') throw new HttpError(409, MENSAJES_DESPACHO.actoNoEnviado);
-  const updated = await db.query<Record<string, unknown>>(
+  const updated = await db.query<Wire<ActoDevuelto>>(
     `update servicios.actos
         set status = 'BORRADOR', devolucion_comentario = $2, devuelto_at = now(), devuelto_por = $3, updated_at = now()
       where id = $1
@@ -260,6 +265,6 @@ export async function devolverActo(db: Queryable, user: SessionUser, actoId: str
     [actoId, comentario, user.id],
   );
   await notificar(db, { tipo: 'acto-devuelto', actoId, comentario });
-  avisarCambio({ expedienteId: rows[0].expediente_id, recursos: ['actos', 'expedientes', 'despacho-expedientes'], tipo: 'updated' });
+  avisarCambio({ expedienteId: rows[0].expediente_id, tipo: 'updated' });
   return updated.rows[0];
 }

@@ -6,7 +6,8 @@ import { FINALIDAD_DOCUMENTO_IDENTIDAD, TIPOS_DOCUMENTO_IDENTIDAD, esDocumentoId
 import type { LimitesDocumentos } from '../config.js';
 import { MENSAJES_CUOTA } from '../../domain/documentos.js';
 import { casoVisible, exigirCaso, exigirNotaria, notariasDePersonal } from './acceso-caso.js';
-import { isUuid, tienePermiso } from './expedientes.js';
+import { isUuid } from './expedientes.js';
+import { tienePermiso } from './permisos.js';
 import { notificar } from '../notificaciones/index.js';
 import { avisarCambio } from '../eventos.js';
 
@@ -116,14 +117,14 @@ export async function subirDocumentoExpediente(db: Queryable, expedienteId: stri
   const doc = await insertar(db, archivo, { expedienteId }, tipo, user, 'NOTARIA', l);
   // the client is told in the same transaction; a copy's file is told by the copy's own notice
   if (tipo !== 'COPIA') await notificar(db, { tipo: 'documento-listo', documentoId: doc.id });
-  avisarCambio({ expedienteId, recursos: ['documentos'], tipo: 'created' });
+  avisarCambio({ expedienteId, tipo: 'created' });
   return doc;
 }
 
 /** May the caller see this persona's documents? (full record, or office of a notaría where the persona has a case) */
 async function veDocumentosPersona(db: Queryable, personaId: string, user: SessionUser): Promise<boolean> {
   if (!isUuid(personaId)) return false;
-  if ((await tienePermiso(db, personaId, user.id, 'leer_ficha')) || (await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) return true;
+  if ((await tienePermiso(db, { persona: personaId, viewer: user.id, permiso: 'leer_ficha' })) || (await tienePermiso(db, { persona: personaId, viewer: user.id, permiso: 'actualizar_ficha' }))) return true;
   const notarias = notariasDePersonal(user);
   if (!notarias.length) return false;
   const { rows } = await db.query(`select 1 from servicios.expedientes e join public.notarias n on n.idint = e.notaria_id
@@ -159,7 +160,7 @@ export async function listarDocumentosPersona(db: Queryable, personaId: string, 
 /** POST /persona/{id}/documentos: whoever may update the persona's record. */
 export async function subirDocumentoPersona(db: Queryable, personaId: string, user: SessionUser, tipoDe: TipoDe<TipoDocumentoPersona>, subida: Subida | undefined, l: LimitesDocumentos) {
   if (!(await veDocumentosPersona(db, personaId, user))) throw new HttpError(404, 'Persona no encontrada');
-  if (!(await tienePermiso(db, personaId, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
+  if (!(await tienePermiso(db, { persona: personaId, viewer: user.id, permiso: 'actualizar_ficha' }))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
   const archivo = exigirArchivo(subida);
   return insertar(db, archivo, { personaId }, tipoDe(archivo.campos), user, 'CLIENTE', l);
 }
@@ -186,11 +187,11 @@ export async function borrarDocumento(db: Queryable, id: string, user: SessionUs
   const d = await documentoVisible(db, id, user);
   if (!d) throw new HttpError(404, DOCUMENTO_NO_ENCONTRADO);
   if (d.expedienteId) exigirNotaria((await casoVisible(db, d.expedienteId, user))!, 'Solo la notaría puede borrar documentos del expediente');
-  else if (!(await tienePermiso(db, d.personaId!, user.id, 'actualizar_ficha'))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
+  else if (!(await tienePermiso(db, { persona: d.personaId!, viewer: user.id, permiso: 'actualizar_ficha' }))) throw new HttpError(403, 'No tiene permiso para modificar los documentos de esta persona');
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from servicios.copias where documento_id = $1', [id]);
   if (rows[0].n > 0) throw new HttpError(409, 'Este documento es una copia entregada y no se puede borrar');
   if (d.tipo === 'BORRADOR') throw new HttpError(409, 'Este documento es una versión del borrador de la escritura y se conserva');
   await db.query('delete from servicios.documentos where id = $1', [id]);
-  if (d.expedienteId) avisarCambio({ expedienteId: d.expedienteId, recursos: ['documentos'], tipo: 'deleted' });
+  if (d.expedienteId) avisarCambio({ expedienteId: d.expedienteId, tipo: 'deleted' });
   return d.clave;
 }

@@ -1,3 +1,4 @@
+import { tienePermiso, type Permiso } from './permisos.js';
 import type { Queryable } from '../db/db.js';
 import { HttpError, SIN_PAGINA } from '../http.js';
 import type { ExpedienteDto, SORTABLE_EXPEDIENTE } from '../../domain/expediente.js';
@@ -8,7 +9,7 @@ import type { ExpedienteDto, SORTABLE_EXPEDIENTE } from '../../domain/expediente
  * not see answers 404, so ids cannot be probed.
  */
 
-export type PermisoExpediente = 'leer_expedientes' | 'crear_expedientes' | 'actualizar_expedientes' | 'leer_actos';
+export type PermisoExpediente = Extract<Permiso, 'leer_expedientes' | 'crear_expedientes' | 'actualizar_expedientes' | 'leer_actos'>;
 
 export const EXPEDIENTE_NO_ENCONTRADO = 'Expediente no encontrado';
 export const PERSONA_NO_ENCONTRADA = 'Persona no encontrada';
@@ -60,20 +61,13 @@ function toDto(r: ExpedienteRow): ExpedienteDto {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
-/** May viewer act on persona with permiso? (the person themself, the owner, or a privilegio in force). */
-export async function tienePermiso(db: Queryable, personaId: string, viewerId: string, permiso: string): Promise<boolean> {
-  if (!isUuid(personaId)) return false;
-  const { rows } = await db.query<{ ok: boolean }>('select servicios.tiene_permiso($1::uuid, $2::uuid, $3) as ok', [personaId, viewerId, permiso]);
-  return rows[0]?.ok === true;
-}
-
 /**
  * Requires permiso on persona. Lacking it answers 404 — unless the caller can already see the
  * cases (leer_expedientes), then 403, which reveals nothing new.
  */
 export async function exigirPermiso(db: Queryable, personaId: string, viewerId: string, permiso: PermisoExpediente, notFoundMessage: string) {
-  if (await tienePermiso(db, personaId, viewerId, permiso)) return;
-  if (permiso !== 'leer_expedientes' && (await tienePermiso(db, personaId, viewerId, 'leer_expedientes'))) {
+  if (await tienePermiso(db, { persona: personaId, viewer: viewerId, permiso })) return;
+  if (permiso !== 'leer_expedientes' && (await tienePermiso(db, { persona: personaId, viewer: viewerId, permiso: 'leer_expedientes' }))) {
     throw new HttpError(403, 'No tiene permiso para esta operación sobre el expediente');
   }
   throw new HttpError(404, notFoundMessage);
@@ -138,7 +132,7 @@ const contiene = (columna: string) => `servicios.sin_acentos(${columna}) like se
 export async function listarExpedientes(db: Queryable, personaId: string, viewerId: string, opts: ListaExpedientesOpts) {
   let personas: string[];
   if (personaId === viewerId) personas = await personasVisibles(db, viewerId);
-  else if (await tienePermiso(db, personaId, viewerId, 'leer_expedientes')) personas = [personaId];
+  else if (await tienePermiso(db, { persona: personaId, viewer: viewerId, permiso: 'leer_expedientes' })) personas = [personaId];
   else throw new HttpError(404, PERSONA_NO_ENCONTRADA);
 
   const params: unknown[] = [personas];

@@ -38,7 +38,7 @@ export async function leerMensajes(db: Queryable, expedienteId: string, user: Se
   // only unread rows of the other side are touched: a poll with nothing new writes nothing
   const leidos = await db.query(`update servicios.mensajes set leido_en = now() where expediente_id = $1 and lado <> $2 and leido_en is null`, [expedienteId, caso.lado]);
   // the unread counts of both sides change (another tab of the reader, the writer's 'leído')
-  if (leidos.rowCount) avisarCambio({ expedienteId, recursos: ['mensajes'], tipo: 'updated' });
+  if (leidos.rowCount) avisarCambio({ expedienteId, tipo: 'updated' });
   const { rows } = await db.query<MensajeRow>(
     `select * from (
        select m.id, m.expediente_id, m.lado, ${AUTOR} as autor_nombre, m.texto, m.creado_en, m.leido_en
@@ -77,7 +77,7 @@ export async function escribirMensaje(db: Queryable, expedienteId: string, user:
        from m left join servicios.personas p on p.id = m.autor_id`,
     [expedienteId, user.id, caso.lado, texto],
   );
-  avisarCambio({ expedienteId, recursos: ['mensajes'], tipo: 'created' });
+  avisarCambio({ expedienteId, tipo: 'created' });
   const r = rows[0];
   return {
     id: r.id,

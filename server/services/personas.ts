@@ -6,10 +6,10 @@
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError, SIN_PAGINA } from '../http.js';
-import { dropEmpty, type Persona, type PersonaInput, type PersonaPayload } from '../../domain/persona.js';
-
-/** The services API base, for the links of a record (same value as SERVICES_BASE in app.ts). */
-export const API_BASE = '/nt/demo/v1/servicios';
+import { dropEmpty, type EstadoCivil, type Genero, type Persona, type PersonaInput, type PersonaPayload, type RegimenEconomico } from '../../domain/persona.js';
+import { linkTo } from '../../api/endpoint.js';
+import { personas } from '../../api/personas.js';
+import { privilegios } from '../../api/privilegios.js';
 
 /** full: the whole record; reduced: names and identifier only; null: not visible (404). */
 export type Access = 'full' | 'reduced' | null;
@@ -23,10 +23,10 @@ export interface PersonaRow {
   nombre: string | null;
   primer_apellido: string | null;
   segundo_apellido: string | null;
-  genero: Persona['genero'] | null;
+  genero: Genero | null;
   fecha_nacimiento: string | null;
-  estado_civil: Persona['estadoCivil'] | null;
-  regimen_economico: Persona['regimenEconomico'] | null;
+  estado_civil: EstadoCivil | null;
+  regimen_economico: RegimenEconomico | null;
   profesion: string | null;
   razon_social: string | null;
   email: string | null;
@@ -57,13 +57,16 @@ export const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 export const personaNotFound = () => new HttpError(404, 'Persona no encontrada');
 
+/** The links of a record: to itself and to what the API answers about it. */
 export function personaLinks(id: string): Persona['links'] {
+  const self = linkTo(personas.get, { id });
   return {
-    self: `${API_BASE}/persona/${id}`,
-    archivoDni: `${API_BASE}/persona/${id}/archivoDni`,
-    personaNotarias: `${API_BASE}/personaNotaria/persona/${id}`,
-    privilegiosOtorgados: `${API_BASE}/privilegio/concedidos/${id}`,
-    privilegiosRecibidos: `${API_BASE}/privilegio/recibidos/${id}`,
+    self,
+    // a link the record has always carried, which no endpoint answers (the identity images are the persona's documentos)
+    archivoDni: `${self}/archivoDni`,
+    personaNotarias: linkTo(personas.listNotarias, { idPersona: id }),
+    privilegiosOtorgados: linkTo(privilegios.listGranted, { personaOtorganteId: id }),
+    privilegiosRecibidos: linkTo(privilegios.listReceived, { personaReceptoraId: id }),
   };
 }
 
@@ -79,7 +82,7 @@ export function toPersona(row: PersonaRow, access: Exclude<Access, null> = 'full
     razonSocial: row.razon_social,
   };
   if (access === 'reduced') {
-    return dropEmpty({ ...base, links: { self: `${API_BASE}/persona/${row.id}` }, fichaReducida: true }) as Persona;
+    return dropEmpty({ ...base, links: { self: linkTo(personas.get, { id: row.id }) }, fichaReducida: true }) as Persona;
   }
   return dropEmpty({
     ...base,
@@ -111,13 +114,6 @@ export async function getPersona(db: Queryable, viewer: string, id: string): Pro
   const row = await findVisiblePersona(db, viewer, id);
   if (!row?.access) throw personaNotFound();
   return toPersona(row, row.access);
-}
-
-/** Whether the viewer has permission p_permiso on persona (self, owner, or privilegio in force). */
-export async function hasPermission(db: Queryable, viewer: string, persona: string, permiso: string): Promise<boolean> {
-  if (!isUuid(viewer) || !isUuid(persona)) return false;
-  const { rows } = await db.query<{ ok: boolean }>('select servicios.tiene_permiso($1, $2, $3) as ok', [persona, viewer, permiso]);
-  return rows[0]?.ok === true;
 }
 
 /** Full read: the person, the owner, or leer_ficha / actualizar_ficha in force. */

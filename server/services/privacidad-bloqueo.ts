@@ -9,9 +9,6 @@ export const NOTA_PROTOCOLO =
 export const NOTA_BLOQUEO =
   'Sus datos quedan bloqueados (artículo 32 de la LOPDGDD): dejan de tratarse y se destruirán al terminar los plazos legales de conservación.';
 
-/** SQL: persona `alias` is blocked and `viewer` ($n) is not that person: to them it does not exist. */
-export const oculta = (alias: string, viewer: string) => `(${alias}.bloqueada_en is not null and ${alias}.id is distinct from ${viewer})`;
-
 /**
  * An accepted erasure (LOPDGDD art. 32): the person's persona and the personas they own are
  * blocked, in the caller's transaction. Returns what the answer must add.

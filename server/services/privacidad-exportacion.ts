@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/db.js';
 import { HttpError } from '../http.js';
 import { isUuid } from './personas.js';
-import { API_BASE } from './personas.js';
+import { fullPath } from '../../api/endpoint.js';
+import { documentos } from '../../api/documentos.js';
 import type { Exportacion } from '../../domain/privacidad-exportacion.js';
 
 export const PERSONA_NO_ENCONTRADA = 'Persona no encontrada';
@@ -44,7 +45,7 @@ export async function exportarDatos(db: Queryable, viewer: string, solo: string 
        'citas', (select coalesce(jsonb_agg(to_jsonb(c) order by c.date, c.time, c.id), '[]') from public.citas c
                   where c.client_id in (select id from personas_ids) or ($2::uuid is null and c.user_id = $1)),
        'mensajes', (select coalesce(jsonb_agg(to_jsonb(m) order by m.creado_en, m.id), '[]') from servicios.mensajes m where m.expediente_id in (select id from exp)),
-       'documentos', (select coalesce(jsonb_agg((to_jsonb(d) - 'clave') || jsonb_build_object('descarga', $3 || d.id::text) order by d.creado_en, d.id), '[]')
+       'documentos', (select coalesce(jsonb_agg((to_jsonb(d) - 'clave') || jsonb_build_object('descarga', replace($3, '{id}', d.id::text)) order by d.creado_en, d.id), '[]')
                        from servicios.documentos d
                       where (d.expediente_id in (select id from exp) or d.persona_id in (select id from personas_ids))
                         and (d.persona_id is null or d.persona_id = $1 or d.tipo <> all ($4::text[]))),
@@ -55,7 +56,7 @@ export async function exportarDatos(db: Queryable, viewer: string, solo: string 
        'solicitudes_privacidad', (select coalesce(jsonb_agg(to_jsonb(sp) order by sp.creada_en, sp.id), '[]') from servicios.solicitudes_privacidad sp
                                    where sp.persona_id in (select id from personas_ids))
      ) end as exportacion`,
-    [viewer, solo, `${API_BASE}/documento/`, TIPOS_DOCUMENTO_IDENTIDAD],
+    [viewer, solo, fullPath(documentos.download), TIPOS_DOCUMENTO_IDENTIDAD],
   );
   const tablas = rows[0]?.exportacion;
   if (!tablas) throw new HttpError(404, PERSONA_NO_ENCONTRADA);

@@ -32,7 +32,10 @@ export async function exportacionPdf(datos: Exportacion, titularNombre: string):
       while (font.widthOfTextAtSize(palabra, size) > max) {
         let n = palabra.length;
         while (n > 1 && font.widthOfTextAtSize(palabra.slice(0, n), size) > max) n = Math.floor(n * 0.8);
-        if (actual) lineas.push(actual), (actual = '');
+        if (actual) {
+          lineas.push(actual);
+          actual = '';
+        }
         lineas.push(palabra.slice(0, n));
         palabra = palabra.slice(n);
       }

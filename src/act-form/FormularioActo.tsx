@@ -50,6 +50,43 @@ export default function FormularioActo() {
   const editado = useRef(false);
   const defRef = useRef<DefinicionFormulario | null>(null);
 
+  const cambiarFila = useCallback((seccion: string, indice: number, cambios: Partial<FilaFormulario>) => {
+    editado.current = true;
+    setEnviado(false);
+    setEstado((prev) => ({
+      ...prev,
+      [seccion]: prev[seccion].map((f, i) => (i === indice ? ({ ...f, ...cambios } as FilaFormulario) : f)),
+    }));
+  }, []);
+
+  /** The answer to a NIF search: fills the row's fields from the persona found (its own state only: refs and setters). */
+  const aplicarPersona = useCallback(
+    (r: RespuestaPersonaMessage) => {
+      const [seccion, filaTexto] = String(r.solicitud ?? '').split('.');
+      const indice = Number(filaTexto);
+      const s = defRef.current?.secciones.find((x) => x.nombre_logico === seccion);
+      if (!s || !Number.isInteger(indice)) return;
+      const clave = `${seccion}.${indice}`;
+      const persona = Array.isArray(r.encontrados) ? r.encontrados[0] : undefined;
+      if (!persona) {
+        setAvisosNif((a) => ({ ...a, [clave]: { tipo: 'error', texto: r.error || `No se encontró ninguna persona con NIF/CIF: ${r.nif}` } }));
+        return;
+      }
+      const valores = valoresDePersona(persona);
+      const cambios: FilaFormulario = {};
+      for (const campo of s.campos) {
+        const v = valores[campo.nombre];
+        if (v === undefined || campo.tipo === 'checkbox') continue;
+        if (campo.tipo === 'select' && !opcionesDe(campo).some((o) => o.valor === v)) continue;
+        cambios[campo.nombre] = v;
+      }
+      cambiarFila(seccion, indice, cambios);
+      const nombre = persona.razonSocial || [persona.nombre, persona.primerApellido, persona.segundoApellido].filter(Boolean).join(' ');
+      setAvisosNif((a) => ({ ...a, [clave]: { tipo: 'ok', texto: `Datos cargados: ${nombre || r.nif}` } }));
+    },
+    [cambiarFila],
+  );
+
   // ---- messages from the portal
   useEffect(
     () =>
@@ -72,8 +109,7 @@ export default function FormularioActo() {
           aplicarPersona(m as RespuestaPersonaMessage);
         }
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [aplicarPersona],
   );
 
   useEffect(() => sendToPortal(IFRAME_READY), []);
@@ -96,39 +132,6 @@ export default function FormularioActo() {
     const timer = window.setTimeout(() => sendToPortal(FORM_SAVED, { datosFormulario: construirDatosFormulario(def, estado) }), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
   }, [def, estado, soloLectura]);
-
-  const cambiarFila = useCallback((seccion: string, indice: number, cambios: Partial<FilaFormulario>) => {
-    editado.current = true;
-    setEnviado(false);
-    setEstado((prev) => ({
-      ...prev,
-      [seccion]: prev[seccion].map((f, i) => (i === indice ? ({ ...f, ...cambios } as FilaFormulario) : f)),
-    }));
-  }, []);
-
-  function aplicarPersona(r: RespuestaPersonaMessage) {
-    const [seccion, filaTexto] = String(r.solicitud ?? '').split('.');
-    const indice = Number(filaTexto);
-    const s = defRef.current?.secciones.find((x) => x.nombre_logico === seccion);
-    if (!s || !Number.isInteger(indice)) return;
-    const clave = `${seccion}.${indice}`;
-    const persona = Array.isArray(r.encontrados) ? r.encontrados[0] : undefined;
-    if (!persona) {
-      setAvisosNif((a) => ({ ...a, [clave]: { tipo: 'error', texto: r.error || `No se encontró ninguna persona con NIF/CIF: ${r.nif}` } }));
-      return;
-    }
-    const valores = valoresDePersona(persona);
-    const cambios: FilaFormulario = {};
-    for (const campo of s.campos) {
-      const v = valores[campo.nombre];
-      if (v === undefined || campo.tipo === 'checkbox') continue;
-      if (campo.tipo === 'select' && !opcionesDe(campo).some((o) => o.valor === v)) continue;
-      cambios[campo.nombre] = v;
-    }
-    cambiarFila(seccion, indice, cambios);
-    const nombre = persona.razonSocial || [persona.nombre, persona.primerApellido, persona.segundoApellido].filter(Boolean).join(' ');
-    setAvisosNif((a) => ({ ...a, [clave]: { tipo: 'ok', texto: `Datos cargados: ${nombre || r.nif}` } }));
-  }
 
   function buscarNif(seccion: string, indice: number, nif: string) {
     const clave = `${seccion}.${indice}`;

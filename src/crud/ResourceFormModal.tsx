@@ -20,7 +20,7 @@ export default function ResourceFormModal({ config, action, peticion }: { config
   const { show } = modal;
   useEffect(() => {
     show(peticion.id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new request opens the form, not a new render
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new request opens the form, not a new render: `show` is a new function at every render
   }, [peticion]);
   return (
     <Modal {...modal.modalProps}>

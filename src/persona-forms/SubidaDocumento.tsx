@@ -2,7 +2,7 @@ import { useNotification } from '@refinedev/core';
 import { Button, Space, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ACEPTA_ARCHIVOS, ETIQUETA_TIPO_DOCUMENTO, MAX_ARCHIVO_MB, type TipoDocumentoPersona } from '../../domain/documentos';
-import { descargarDocumento, useDocumentosPersona, useSubirDocumento } from '../pages/expedientes/use-archivos-caso';
+import { descargarDocumento, useDocumentosPersona, useSubirDocumento } from '../expediente/use-archivos-caso';
 
 /**
  * An identity document or deed of a persona ('DNI Anverso', 'DNI Reverso', 'Escritura de

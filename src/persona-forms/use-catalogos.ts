@@ -49,15 +49,20 @@ export function useCatalogos(): Catalogos {
     }
   }, [fallo, open]);
 
+  // the rows and the loading state, not the query objects (new at every render)
+  const filasProvincias = provincias.result.data;
+  const filasPaises = paises.result.data;
+  const filasProfesiones = profesiones.result.data;
+  const filasTiposVia = tiposVia.result.data;
+  const cargando = [provincias, paises, profesiones, tiposVia].some((c) => c.query.isLoading);
   return useMemo(
     () => ({
-      provincias: byName(provincias.result.data),
-      paises: byName(paises.result.data),
-      profesiones: byName(profesiones.result.data),
-      tiposVia: byName(tiposVia.result.data),
-      cargando: [provincias, paises, profesiones, tiposVia].some((c) => c.query.isLoading),
+      provincias: byName(filasProvincias),
+      paises: byName(filasPaises),
+      profesiones: byName(filasProfesiones),
+      tiposVia: byName(filasTiposVia),
+      cargando,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [provincias.result.data, paises.result.data, profesiones.result.data, tiposVia.result.data, provincias.query.isLoading, paises.query.isLoading, profesiones.query.isLoading, tiposVia.query.isLoading],
+    [filasProvincias, filasPaises, filasProfesiones, filasTiposVia, cargando],
   );
 }

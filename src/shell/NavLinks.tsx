@@ -2,7 +2,7 @@ import { useMenu } from '@refinedev/core';
 import { Link, useLocation } from 'react-router';
 import { permits, type Viewer } from '../../domain/resource';
 import { activeEntry, navEntries, type MenuItemLike, type NavEntry } from './navigation';
-import { NoLeidosNav } from '../pages/expedientes/NoLeidos';
+import { NoLeidosNav } from '../expediente/NoLeidos';
 import expedientes from '../../resources/expedientes';
 import { despachoExpedientes } from '../../resources/despacho';
 

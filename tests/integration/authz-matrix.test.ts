@@ -258,9 +258,9 @@ describe('services API: the declared resources', () => {
   // 401, never data (its {placeholders} filled with an id nobody has)
   const declared = serviciosResources.flatMap((config) =>
     (['list', 'one', 'create', 'update', 'delete'] as const).flatMap((action) => {
-      const templates = config.paths[action];
+      const routes = config.paths[action];
       const method = { list: 'GET', one: 'GET', create: 'POST', update: 'PUT', delete: 'DELETE' }[action];
-      return (typeof templates === 'string' ? [templates] : (templates ?? [])).map((t) => `${method} ${t} (${config.name}.${action})`);
+      return (routes === undefined ? [] : 'path' in routes ? [routes] : routes).map((t) => `${method} ${t.path} (${config.name}.${action})`);
     }),
   );
   it.each(declared)('%s answers 401 without a session', async (entry) => {

@@ -90,7 +90,10 @@ async function hangingNetwork(target: URL) {
     };
     client.pause();
     if (frozen) held.push(() => (client.resume(), connect()));
-    else (client.resume(), connect());
+    else {
+      client.resume();
+      connect();
+    }
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const url = new URL(target);

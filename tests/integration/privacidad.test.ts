@@ -40,7 +40,7 @@ beforeAll(async () => {
     `insert into servicios.expedientes (titulo, persona_id, notaria_id, created_by) values ('Compraventa', $1, 1, $1) returning id`,
     [ids.ana],
   );
-  await q(`insert into servicios.actos (expediente_id, titulo, datos_formulario) values ($1, 'Poder General', '{"apoderado":"Luis"}')`, [expediente]);
+  await q(`insert into servicios.actos (expediente_id, titulo, datos_formulario) values ($1, 'Poder General', '{"apoderados":[{"nombre":"Luis"}]}')`, [expediente]);
   await q(`insert into servicios.mensajes (expediente_id, autor_id, lado, texto) values ($1, $2, 'CLIENTE', 'Hola, ¿qué necesito?')`, [expediente, ids.ana]);
   await q(`insert into public.citas (user_id, client_id, notaria_id, staff_id, subject, date, time) values ($1, $1, 1, 1, 'Consulta', '2031-03-03', '10:00')`, [ids.ana]);
   [{ id: dniAna }] = await q<{ id: string }>(
@@ -68,7 +68,7 @@ describe('GET /privacidad/exportacion', () => {
     expect(idsDe(datos.privilegios)).toEqual(await deBd('select id from servicios.privilegios where persona_otorgante_id = $1 or persona_receptora_id = $1', [ids.ana]));
     expect(idsDe(datos.expedientes)).toEqual([expediente]);
     expect(idsDe(datos.actos)).toEqual(await deBd('select id from servicios.actos where expediente_id = $1', [expediente]));
-    expect(datos.actos[0].datos_formulario).toEqual({ apoderado: 'Luis' });
+    expect(datos.actos[0].datos_formulario).toEqual({ apoderados: [{ nombre: 'Luis' }] });
     expect(idsDe(datos.mensajes)).toEqual(await deBd('select id from servicios.mensajes where expediente_id = $1', [expediente]));
     expect(idsDe(datos.citas)).toEqual(await deBd('select id from public.citas where client_id = $1', [ids.ana]));
     expect(idsDe(datos.documentos)).toEqual([dniAna]);

@@ -30,11 +30,19 @@ function smtpSink() {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 sink');
-        else if (verb === 'MAIL') (mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '', reply('250 ok'));
-        else if (verb === 'RCPT') (mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? ''), reply('250 ok'));
-        else if (verb === 'DATA') ((inData = true), reply('354 go on'));
-        else if (verb === 'QUIT') (reply('221 bye'), socket.end());
-        else reply('250 ok');
+        else if (verb === 'MAIL') {
+          mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          reply('250 ok');
+        } else if (verb === 'RCPT') {
+          mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+          reply('250 ok');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 go on');
+        } else if (verb === 'QUIT') {
+          reply('221 bye');
+          socket.end();
+        } else reply('250 ok');
       }
     });
   });

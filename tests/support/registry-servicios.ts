@@ -75,9 +75,9 @@ async function worldFor(server: TestServer, config: ServiciosConfig) {
   };
   const { crud, paths } = config;
   const path = (action: 'list' | 'one' | 'create' | 'update' | 'delete', id?: string) => {
-    const template = paths[action];
+    const route = paths[action];
     // the generic paths hold no other placeholder than {id} (crudPaths)
-    return typeof template === 'string' ? template.replace('{id}', id ?? '') : undefined;
+    return route && 'path' in route ? route.path.replace('{id}', id ?? '') : undefined;
   };
   const table = `servicios."${crud!.table}"`;
   const stored = async (id: string) =>

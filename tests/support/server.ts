@@ -6,9 +6,11 @@ import { startServer, type RunningServer } from '../../server/boot';
 import { signAccessToken, type AppRole } from '../../server/auth/jwt';
 import type { Config } from '../../server/config';
 import type { ServiciosConfig } from '../../domain/resource';
+import { API_BASE } from '../../api/endpoint';
+import { checkAnswer } from './answers';
 
 export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
-export const SERVICES = '/nt/demo/v1/servicios';
+export const SERVICES = API_BASE;
 
 export interface TestServer extends RunningServer {
   /** An access token as the server would issue it at sign-in (notarias: staff of those notarías). */
@@ -45,12 +47,15 @@ export async function startTestServer(
         realtime: { transport: WebSocket as never },
         auth: token ? undefined : { persistSession: false, autoRefreshToken: false },
       }),
-    api: (path, init = {}) => {
+    api: async (path, init = {}) => {
       const { token, json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (token) headers.set('Authorization', `Bearer ${token}`);
       if (json !== undefined) headers.set('Content-Type', 'application/json');
-      return fetch(`${server.url}${SERVICES}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      const url = `${server.url}${SERVICES}${path}`;
+      const res = await fetch(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      await checkAnswer(rest.method ?? 'GET', url, res);
+      return res;
     },
   };
 }

@@ -21,6 +21,13 @@ describe('what the audit log records for a services path', () => {
     expect(auditTarget('GET', '/clients/individuals')).toEqual({ entity: 'persona', action: 'read', entityId: null });
     expect(auditTarget('DELETE', '/clients/p2')).toEqual({ entity: 'persona', action: 'delete', entityId: 'p2' });
   });
+  it('records a probe under the entity its path begins like, with its last segment', () => {
+    expect(auditTarget('DELETE', '/persona/p1')).toEqual({ entity: 'persona', action: 'delete', entityId: 'p1' });
+    expect(auditTarget('GET', '/persona/a/b/c/d')).toEqual({ entity: 'persona', action: 'read', entityId: 'd' });
+    expect(auditTarget('PATCH', '/auth/llaves/k1/x')).toEqual({ entity: 'llave', action: 'update', entityId: 'x' });
+    expect(auditTarget('GET', '/nada/p1')).toBeNull();
+    expect(auditTarget('OPTIONS', '/persona/p1')).toBeNull();
+  });
   it('ignores what is not audited, including names of Object.prototype', () => {
     expect(auditTarget('GET', '/auth/refresh')).toBeNull();
     expect(auditTarget('GET', '/auth/sesiones')).toBeNull();

@@ -10,7 +10,7 @@ import {
   newRefreshToken,
   sameHash,
 } from '../../server/auth/pins';
-import { accesoConPinSchema, registroSchema, solicitudAccesoSchema } from '../../server/auth/schemas';
+import { accesoConPinSchema, registroSchema, solicitudAccesoSchema } from '../../domain/acceso';
 
 describe('PIN generation and hashing', () => {
   it('always gives six digits, leading zeros included', () => {

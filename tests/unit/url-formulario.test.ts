@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMULARIO_POR_DEFECTO, urlFormulario } from '../../src/pages/expedientes/formulario';
+import { FORMULARIO_POR_DEFECTO, urlFormulario } from '../../src/expediente/formulario';
 
 describe('the act form framed for an act', () => {
   it("is the act's own address only when it is the portal's form document", () => {

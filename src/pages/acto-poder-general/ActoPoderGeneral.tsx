@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useNotification } from '@refinedev/core';
 import { Card, Result, Spin, Typography } from 'antd';
 import type { DatosFormulario } from '../../../domain/expediente';
-import ActFormFrame from '../expedientes/ActFormFrame';
-import { FORMULARIO_POR_DEFECTO, useDefinicionActo } from '../expedientes/formulario';
-import '../expedientes/expedientes.css';
+import ActFormFrame from '../../expediente/ActFormFrame';
+import { FORMULARIO_POR_DEFECTO, useDefinicionActo } from '../../expediente/formulario';
+import '../../expediente/expediente.css';
 
 const PODER_GENERAL = 3;
 

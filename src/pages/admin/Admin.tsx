@@ -6,6 +6,7 @@ import { adminPages, adminTabs } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
 import PersonalAcciones from './PersonalAcciones';
 import { Titulo } from '../../crud/Titulo';
+import { ICONOS_RECURSOS } from '../../iconos-recursos';
 
 /** What a generated tab gets beyond its declaration (row actions, extra buttons). */
 const ROW_ACTIONS: Record<string, (record: BaseRecord) => ReactNode> = {
@@ -51,7 +52,7 @@ export default function Admin() {
           key: config.name,
           label: (
             <Space size={6}>
-              {config.icon && <span aria-hidden>{createElement(config.icon)}</span>}
+              {ICONOS_RECURSOS[config.name] && <span aria-hidden>{createElement(ICONOS_RECURSOS[config.name])}</span>}
               {config.labels.plural}
             </Space>
           ),

@@ -6,7 +6,7 @@ import { usePantalla } from '../../crud/use-pantalla';
 import { CalendarOutlined, CloseCircleFilled, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas';
 import { horaCorta } from '../../../domain/slots';
-import { useCitas, useNotarias, usePersonal } from './datos';
+import { useCitas, useNotarias, usePersonal } from '../../citas/datos';
 import Tabla from '../../crud/Tabla';
 import CargandoDialogo from '../../crud/CargandoDialogo';
 import './citas.css';

@@ -3,7 +3,7 @@ import { useUpdate } from '@refinedev/core';
 import { Alert, Button, Form, Modal, Select, Space } from 'antd';
 import { TEXTOS_CITAS, esHoraOcupada, nuevaCitaSchema, type CitaRow, type TipoCita } from '../../../domain/citas';
 import { horaCorta } from '../../../domain/slots';
-import { useAsuntos } from './datos';
+import { useAsuntos } from '../../citas/datos';
 import { useSlots } from './use-slots';
 import FechaHora from './FechaHora';
 

@@ -11,7 +11,7 @@ import {
   nuevaCitaSchema,
   type TipoCita,
 } from '../../../domain/citas';
-import { nombrePersona, useAsuntos, useClientes, useNotarias, usePersonal, type Notaria, type Personal } from './datos';
+import { nombrePersona, useAsuntos, useClientes, useNotarias, usePersonal, type Notaria, type Personal } from '../../citas/datos';
 import { useSlots } from './use-slots';
 import FechaHora from './FechaHora';
 import './citas.css';
@@ -77,6 +77,7 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
   // has taken the focus itself, see afterOpenChange)
   useEffect(() => {
     if (open) heading.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new step moves the focus; opening focuses it in afterOpenChange, once the modal has taken the focus
   }, [step]);
 
   const avanzar = (cambio: Partial<Elecciones>) => {

@@ -4,8 +4,8 @@ import { Button, Card, Empty, List, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../../domain/copias';
-import { descargarDocumento, useMisCopias } from '../expedientes/use-archivos-caso';
-import EstadoCopia from '../expedientes/EstadoCopia';
+import { descargarDocumento, useMisCopias } from '../../expediente/use-archivos-caso';
+import EstadoCopia from '../../expediente/EstadoCopia';
 
 /** /copias: the copies I asked for, their state, and the download of the delivered ones. */
 export default function Copias() {

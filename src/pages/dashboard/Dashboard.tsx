@@ -9,8 +9,9 @@ import { TEXTOS_CITAS, etiquetaTipo, fechaEs, proximasCitas } from '../../../dom
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
 import { todayIso } from '../../../domain/dates';
 import { horaCorta } from '../../../domain/slots';
-import { useCitas, useNotarias } from '../citas/datos';
-import { EXPEDIENTE_SESSION_KEY, useMisExpedientes, useServicios } from './datos';
+import { useCitas, useNotarias } from '../../citas/datos';
+import { useMisExpedientes, useServicios } from './datos';
+import { EXPEDIENTE_SESSION_KEY } from '../../../providers/session';
 
 /** How many of each the dashboard shows: recent and finished cases, next appointments, popular services. */
 const RECIENTES = 5;

@@ -16,9 +16,6 @@ export interface ActoServicio {
   categoria_id: number;
 }
 
-/** The key /expediente/detalleexp (and the case pages) read the chosen case from. */
-export const EXPEDIENTE_SESSION_KEY = 'expedienteData';
-
 /** The signed-in person's cases, newest first (GET /expediente/owner/{personaId}). */
 export function useMisExpedientes() {
   const idPersona = session.get().idPersona ?? '';

@@ -1,7 +1,7 @@
 import { Modal, Result, Spin } from 'antd';
 import type { ActoDto } from '../../../domain/expediente';
-import ActFormFrame from '../expedientes/ActFormFrame';
-import { urlFormulario, useDefinicionActo } from '../expedientes/formulario';
+import ActFormFrame from '../../expediente/ActFormFrame';
+import { urlFormulario, useDefinicionActo } from '../../expediente/formulario';
 
 /** The office reads the client's act; it changes nothing here (it returns a sent act with a comment). */
 const MOTIVO_LECTURA_OFICINA = 'Este acto está enviado: sus datos no se pueden modificar. Para que el cliente lo corrija, devuélvalo con un comentario.';

@@ -8,7 +8,7 @@ import type { CitaDespacho } from '../../../domain/despacho';
 import { etiquetaTipo, fechaEs } from '../../../domain/citas';
 import { despachoCitas } from '../../../resources/despacho';
 import { serviciosUrl } from '../../../resources/servicios-url';
-import { usePersonal } from '../citas/datos';
+import { usePersonal } from '../../citas/datos';
 import SoloPersonal from './SoloPersonal';
 import './despacho.css';
 
@@ -47,20 +47,23 @@ function Agenda() {
   const { personal } = usePersonal();
 
   // by day, then by staff member, then by hour
+  // the days as text: desde and hasta are new objects at every render
+  const primerDia = f(desde);
+  const ultimoDia = f(hasta);
   const porDia = useMemo(() => {
     const m = new Map<string, CitaDespacho[]>();
-    for (let d = desde; !d.isAfter(hasta, 'day'); d = d.add(1, 'day')) m.set(f(d), []);
+    for (let d = dayjs(primerDia); !d.isAfter(ultimoDia, 'day'); d = d.add(1, 'day')) m.set(d.format('YYYY-MM-DD'), []);
     for (const c of result.data ?? []) m.get(c.date)?.push(c);
     for (const l of m.values()) l.sort((a, b) => a.staffNombre.localeCompare(b.staffNombre) || a.time.localeCompare(b.time));
     return [...m.entries()];
-  }, [result.data, f(desde), f(hasta)]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [result.data, primerDia, ultimoDia]);
 
   const recargar = () => invalidate({ resource: despachoCitas.name, invalidates: ['list'] });
   const paso = vista === 'dia' ? 1 : 7;
 
   async function mover(c: CitaDespacho, v: { date: Dayjs; time: string; staffId: number }) {
     await mutateAsync({
-      url: serviciosUrl(despachoCitas.name, 'cita', { id: c.id }),
+      url: serviciosUrl(despachoCitas.name, 'mover', { id: c.id }),
       method: 'put',
       values: { date: v.date.format('YYYY-MM-DD'), time: v.time, staffId: v.staffId },
       successNotification: { type: 'success', message: 'Cita movida; el cliente recibe un email con la nueva fecha' },
@@ -71,7 +74,7 @@ function Agenda() {
   }
   async function cancelar(c: CitaDespacho) {
     await mutateAsync({
-      url: serviciosUrl(despachoCitas.name, 'cita', { id: c.id }),
+      url: serviciosUrl(despachoCitas.name, 'cancelar', { id: c.id }),
       method: 'delete',
       values: {},
       successNotification: { type: 'success', message: 'Cita cancelada; el cliente recibe un email' },

@@ -1,7 +1,7 @@
 import { useCustom } from '@refinedev/core';
 import { serviciosUrl } from '../../../resources/servicios-url';
 import type { ConflictoIdentidadDto } from '../../../domain/identidad';
-import { formatoFecha } from '../expedientes/datos';
+import { formatoFecha } from '../../expediente/formato';
 import Tarjeta from '../../crud/Tarjeta';
 
 /**

@@ -2,8 +2,8 @@ import { useNavigation } from '@refinedev/core';
 import { Button, Tag } from 'antd';
 import { ETIQUETA_ESTADO_COPIA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../../domain/copias';
 import { despachoExpedientes } from '../../../resources/despacho';
-import { formatoFecha } from '../expedientes/datos';
-import { useCopiasDespacho } from '../expedientes/use-archivos-caso';
+import { formatoFecha } from '../../expediente/formato';
+import { useCopiasDespacho } from '../../expediente/use-archivos-caso';
 import Tarjeta from '../../crud/Tarjeta';
 
 /** Only requests the office still has to handle (solicitada, en preparación) are listed here. */

@@ -7,7 +7,7 @@ import Buscador from '../../crud/Buscador';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
-import { formatoFecha } from '../expedientes/datos';
+import { formatoFecha } from '../../expediente/formato';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
 import Tabla, { tablaDeRefine } from '../../crud/Tabla';

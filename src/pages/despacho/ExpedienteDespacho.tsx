@@ -4,10 +4,10 @@ import { useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Form, Grid, Input, Modal, Result, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { ETIQUETA_ESTADO_ACTO, type ActoDto, type EstadoActo } from '../../../domain/expediente';
-import { ETIQUETA_ESTADO, MENSAJES_DESPACHO, siguientesEstados, transicion, type EstadoExpediente } from '../../../domain/despacho';
+import { ETIQUETA_ESTADO, MENSAJES_DESPACHO, siguientesEstados, transicion, type EstadoExpediente, type ExpedienteDespachoDto } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { serviciosUrl } from '../../../resources/servicios-url';
-import { formatoFecha, formatoFechaHora } from '../expedientes/datos';
+import { formatoFecha, formatoFechaHora } from '../../expediente/formato';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
 import SoloPersonal from './SoloPersonal';
 import IdentidadCliente from './IdentidadCliente';
@@ -15,22 +15,9 @@ import ActoSoloLectura from './ActoSoloLectura';
 import DocumentosDespacho from './huecos/DocumentosDespacho';
 import CopiasDespacho from './huecos/CopiasDespacho';
 import ConversacionDespacho from './huecos/ConversacionDespacho';
-import BorradoresCaso from '../expedientes/BorradoresCaso';
+import BorradoresCaso from '../../expediente/BorradoresCaso';
 import CopiasElectronicasDespacho from './huecos/CopiasElectronicasDespacho';
 import './despacho.css';
-
-interface ExpedienteDespachoDto {
-  id: string;
-  titulo: string;
-  estado: string;
-  fechaAlta: string;
-  dueDate: string | null;
-  vencido: boolean;
-  notariaNombre: string;
-  cliente: { id: string; nombre: string; identificador: { tipo: string | null; numero: string | null }; email: string | null; telefono: string | null };
-  actos: ActoDto[];
-  historial: { estadoAnterior: string; estado: string; motivo: string | null; fecha: string }[];
-}
 
 /** The words of each move's button. */
 const BOTON: Record<EstadoExpediente, string> = {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { ETIQUETA_SOLICITUD, respuestaSolicitudSchema, type SolicitudBandeja } from '../../../domain/privacidad';
 import { useToast } from '../../shell/notifications';
-import { useBandejaPrivacidad, useResponder } from '../perfil/use-privacidad';
+import { useBandejaPrivacidad, useResponder } from './use-bandeja-privacidad';
 
 const dia = (iso: string) => new Date(iso).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' });
 

@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Select, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ESTADOS_ACTO, ETIQUETA_ESTADO_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../../domain/expediente';
 import { accionesClienteActos } from '../../../domain/despacho';
-import { formatoFechaHora } from './datos';
+import { formatoFechaHora } from '../../expediente/formato';
 import { useActos } from './use-actos';
 import NuevoActoDialog, { type ActoElegido } from './NuevoActoDialog';
 import FormularioActoDialog from './FormularioActoDialog';

@@ -1,6 +1,7 @@
 import { Descriptions, Tag, Typography } from 'antd';
 import type { ExpedienteDto } from '../../../domain/expediente';
-import { estadoVisible, formatoFecha } from './datos';
+import { estadoVisible } from './datos';
+import { formatoFecha } from '../../expediente/formato';
 
 /** The case header: title, state and four facts: creation date, due date, requester and notary. */
 export default function CabeceraExpediente({ expediente }: { expediente: ExpedienteDto }) {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Descriptions, Result, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
-import { EXPEDIENTE_SESSION_KEY } from '../dashboard/datos';
+import { EXPEDIENTE_SESSION_KEY } from '../../../providers/session';
 import FormularioCopia from './FormularioCopia';
 
 const fecha = (value: unknown) => {
@@ -24,7 +24,7 @@ function expedienteGuardado(): ExpedienteDto | null {
 /** /expediente/detalleexp: the finished case whose copy is requested. */
 export default function DetalleExp() {
   const navigate = useNavigate();
-  const expediente = useMemo(expedienteGuardado, []);
+  const expediente = useMemo(() => expedienteGuardado(), []);
 
   if (!expediente) {
     return (

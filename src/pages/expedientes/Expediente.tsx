@@ -6,9 +6,9 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ExpedienteDto } from '../../../domain/expediente';
 import CabeceraExpediente from './CabeceraExpediente';
 import ActosTab from './ActosTab';
-import EscriturasTab from './EscriturasTab';
-import ChatTab from './ChatTab';
-import './expedientes.css';
+import EscriturasTab from '../../expediente/EscriturasTab';
+import ChatTab from '../../expediente/ChatTab';
+import '../../expediente/expediente.css';
 
 /** /expediente/:id: header and the tabs Actos, Escrituras and Chat. */
 export default function Expediente() {

@@ -3,8 +3,8 @@ import { Modal, Result, Spin } from 'antd';
 import { useNotification } from '@refinedev/core';
 import type { ActoDto, DatosFormulario } from '../../../domain/expediente';
 import type { OpcionesGuardado } from './use-actos';
-import ActFormFrame from './ActFormFrame';
-import { urlFormulario, useDefinicionActo } from './formulario';
+import ActFormFrame from '../../expediente/ActFormFrame';
+import { urlFormulario, useDefinicionActo } from '../../expediente/formulario';
 
 interface Props {
   acto: ActoDto;

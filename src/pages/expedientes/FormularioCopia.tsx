@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Button, Card, Form } from 'antd';
-import { CamposSolicitudCopia, useSolicitudCopia, VALORES_INICIALES_COPIA, type ValoresSolicitudCopia } from './SolicitudCopia';
+import { CamposSolicitudCopia, useSolicitudCopia, VALORES_INICIALES_COPIA, type ValoresSolicitudCopia } from '../../expediente/SolicitudCopia';
 
 /** The request of a copy of a finished case's deed (on /expediente/detalleexp): simple or authorised, with a reason. */
 export default function FormularioCopia({ expedienteId }: { expedienteId: string }) {

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotification } from '@refinedev/core';
 import { Button, Empty, Input, Modal, Radio, Skeleton, Space, Steps, Typography, type InputRef } from 'antd';
 import dayjs from 'dayjs';
-import { recortar, useActosDeCategoria, useCategorias, type CategoriaServicio } from '../servicios/datos';
-import IconoCategoria from '../servicios/IconoCategoria';
-import type { ActoCatalogo } from './formulario';
+import { recortar, useActosDeCategoria, useCategorias, type CategoriaServicio } from '../../catalogo/datos';
+import IconoCategoria from '../../catalogo/IconoCategoria';
+import type { ActoCatalogo } from '../../expediente/formulario';
 import { usePlantillas, type Plantilla } from './plantillas';
 
 export interface ActoElegido {

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { session } from '../../../providers/session';
 import { MENSAJES_EXPEDIENTE, reglasPendientesExpediente, type ExpedienteDto } from '../../../domain/expediente';
 import { guardarExpedienteEnSesion, useClientes, useNotarias } from './datos';
-import './expedientes.css';
+import '../../expediente/expediente.css';
 
 /**
  * /expediente/nuevo and /expedientes/nuevo: notaría, client, title and due date. Each rule's

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { useList } from '@refinedev/core';
 import { useClientesBuscables } from '../../persona-forms/use-clientes';
 import { EXPEDIENTE_SESSION_KEY, session } from '../../../providers/session';
@@ -15,9 +14,6 @@ export function guardarExpedienteEnSesion(row: unknown) {
     /* private mode or full storage: the detail page reads the server anyway */
   }
 }
-
-export const formatoFecha = (v: string | null | undefined) => (v ? dayjs(v).format('DD/MM/YYYY') : '—');
-export const formatoFechaHora = (v: string | null | undefined) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm') : '—');
 
 export const COLOR_ESTADO = { finalizado: 'green', en_tramite: 'blue', pendiente: 'gold' } as const;
 export function estadoVisible(estado: string | null | undefined) {

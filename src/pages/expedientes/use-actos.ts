@@ -34,19 +34,21 @@ export function useActos(expedienteId: string) {
   });
   const actos = query.isError ? [] : (result.data ?? []); // an empty list on error
   // hooks' functions change identity between renders; the callbacks below read the latest ones
-  const ultimo = useRef({ open, crear, actualizar });
-  ultimo.current = { open, crear, actualizar };
-  const avisar = (type: 'success' | 'error', message: string, description: string) => ultimo.current.open?.({ type, message, description });
-  const error = (description: string, message = 'Error') => avisar('error', message, description);
-  const releer = () => invalidate({ resource: 'actos', invalidates: ['list'] });
+  const ultimo = useRef({ open, crear, actualizar, invalidate });
+  ultimo.current = { open, crear, actualizar, invalidate };
+  const avisar = useCallback(
+    (type: 'success' | 'error', message: string, description: string) => ultimo.current.open?.({ type, message, description }),
+    [],
+  );
+  const error = useCallback((description: string, message = 'Error') => avisar('error', message, description), [avisar]);
+  const releer = useCallback(() => ultimo.current.invalidate({ resource: 'actos', invalidates: ['list'] }), []);
 
   // acts kept earlier and created by this read
   const enviados = (query.data as { enviados?: number } | undefined)?.enviados ?? 0;
   const leidoAlEntrar = useRef(query.dataUpdatedAt);
   useEffect(() => {
     if (enviados && query.dataUpdatedAt !== leidoAlEntrar.current) avisar('success', 'Actos guardados', `Se han guardado ${enviados} acto(s) pendiente(s)`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query.dataUpdatedAt]);
+  }, [query.dataUpdatedAt, enviados, avisar]);
 
   /**
    * Saves an act: updates it when it has a stored id, creates it otherwise (a kept `temp-` act is
@@ -85,8 +87,7 @@ export function useActos(expedienteId: string) {
       else error('Error al guardar datos localmente');
       return null;
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [avisar, error]);
 
   const cambiarEstado = useCallback(async (acto: ActoDto, status: EstadoActo) => {
     try {
@@ -99,8 +100,7 @@ export function useActos(expedienteId: string) {
       error(isTempId(acto.id) ? 'Error al guardar datos localmente' : motivo);
       await releer();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [avisar, error, releer]);
 
   return { actos, isLoading: query.isLoading, guardar, cambiarEstado };
 }

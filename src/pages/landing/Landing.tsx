@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CalendarOutlined, FileTextOutlined, IdcardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import '../../publico/publico.css';
 import './landing.css';
 
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [

@@ -112,6 +112,7 @@ export default function LoginPage() {
     return message;
   };
 
+  // eslint-disable-next-line react-hooks/purity -- read at each render on purpose: past its validity the PIN sent is no longer offered
   const pinVigente = pinEnviado && pinEnviado.hasta > Date.now() ? pinEnviado : null;
   /** Back to typing the PIN already sent, with the document and notaría it was sent for. */
   const usarPinEnviado = (p: PinEnviado) => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { SERVICES_URL } from '../../../providers/config';
+import { endpointUrl } from '../../../providers/config';
+import { routes } from '../../../api/routes';
 import { parseLoginResponse } from '../../../domain/login-response';
 import { forgetSession } from '../../../providers/auth-provider';
 import { session } from '../../../providers/session';
@@ -9,7 +10,7 @@ import { session } from '../../../providers/session';
  * HTTPS listener (it asks for the client certificate) and that back here with ?certificado=CODE,
  * exchanged once for a session. The chosen notaría and the ?to= target wait in sessionStorage.
  */
-export const ACCESO_CERTIFICADO_URL = `${SERVICES_URL}/auth/certificate/login`;
+export const ACCESO_CERTIFICADO_URL = endpointUrl(routes.certificados.signIn);
 const PENDIENTE_KEY = 'acceso_certificado';
 
 /**
@@ -55,8 +56,8 @@ export function useCanjeCertificado(codigo: string | null, estadoDevuelto: strin
     const { estado, notaria, to } = pendiente();
     (async () => {
       if (!estado || estado !== estadoDevuelto) throw new Error(NO_INICIADO_AQUI);
-      const res = await fetch(`${SERVICES_URL}/auth/certificate/session`, {
-        method: 'POST',
+      const res = await fetch(endpointUrl(routes.certificados.session), {
+        method: routes.certificados.session.method,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ codigo, ...(notaria ? { externalIdNotaria: notaria } : {}) }),
       });
@@ -67,6 +68,6 @@ export function useCanjeCertificado(codigo: string | null, estadoDevuelto: strin
       session.save({ token: data.accessToken, refreshToken: data.refreshToken, idPersona: data.idPersona });
       setCanje({ estado: 'hecho', to });
     })().catch((e: unknown) => setCanje({ estado: 'error', mensaje: (e as Error).message || 'No se pudo acceder con su certificado.' }));
-  }, [codigo]);
+  }, [codigo, estadoDevuelto]);
   return canje;
 }

@@ -20,7 +20,7 @@ export function useNotariaOptions(): { options: NotariaOption[]; loading: boolea
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the page opens; `toast` is a new function at every render and only a failure calls it
   }, []);
 
   return { options: options ?? [], loading: options === null };

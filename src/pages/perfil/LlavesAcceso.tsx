@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Input, List, Popconfirm, Space, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
-import { serviciosFetch } from '../../../providers/servicios-http';
+import { serviciosCall } from '../../../providers/servicios-http';
+import { routes } from '../../../api/routes';
 import { anadirLlave } from '../../../providers/llave-acceso';
 import { useToast } from '../../shell/notifications';
+import type { Llave } from '../../../domain/acceso';
 
-interface Llave {
-  id: string;
-  nombre: string;
-  creada: string;
-  ultimoUso: string | null;
-}
 
 const fecha = (iso: string) => new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -23,7 +19,7 @@ export default function LlavesAcceso() {
   const [busy, setBusy] = useState(false);
 
   const cargar = useCallback(() => {
-    serviciosFetch<Llave[]>('/auth/llaves')
+    serviciosCall<Llave[]>(routes.llaves.list)
       .then(setLlaves)
       .catch((e: Error) => setError(e.message));
   }, []);
@@ -47,7 +43,7 @@ export default function LlavesAcceso() {
 
   const eliminar = async (llave: Llave) => {
     try {
-      await serviciosFetch(`/auth/llaves/${llave.id}`, { method: 'DELETE' });
+      await serviciosCall(routes.llaves.remove, { id: llave.id });
       notify({ type: 'success', message: 'Llave de acceso eliminada' });
       cargar();
     } catch (e) {

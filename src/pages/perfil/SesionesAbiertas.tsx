@@ -1,37 +1,31 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, List, Popconfirm, Tag } from 'antd';
-import { serviciosFetch } from '../../../providers/servicios-http';
+import { serviciosCall } from '../../../providers/servicios-http';
+import { routes } from '../../../api/routes';
+import type { Route } from '../../../domain/route';
 import { useToast } from '../../shell/notifications';
+import type { SesionVisible } from '../../../domain/acceso';
 
-interface Sesion {
-  id: string;
-  dispositivo: string;
-  metodo: 'pin' | 'passkey' | 'certificado';
-  factorFuerte: boolean;
-  iniciada: string;
-  ultimoUso: string;
-  actual: boolean;
-}
 
-const METODO: Record<Sesion['metodo'], string> = { pin: 'Código PIN', passkey: 'Llave de acceso', certificado: 'Certificado digital' };
+const METODO: Record<SesionVisible['metodo'], string> = { pin: 'Código PIN', passkey: 'Llave de acceso', certificado: 'Certificado digital' };
 const fecha = (iso: string) => new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
 /** /perfil: the person's open sessions (device, how it signed in, when), and ending any or all the others. */
 export default function SesionesAbiertas() {
   const notify = useToast();
-  const [sesiones, setSesiones] = useState<Sesion[] | null>(null);
+  const [sesiones, setSesiones] = useState<SesionVisible[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const cargar = useCallback(() => {
-    serviciosFetch<Sesion[]>('/auth/sesiones')
+    serviciosCall<SesionVisible[]>(routes.sesiones.list)
       .then(setSesiones)
       .catch((e: Error) => setError(e.message));
   }, []);
   useEffect(cargar, [cargar]);
 
-  const cerrar = async (path: string, method: string) => {
+  const cerrar = async (route: Route, values: Record<string, unknown> = {}) => {
     try {
-      const r = await serviciosFetch<{ message?: string } | null>(path, { method });
+      const r = await serviciosCall<{ message?: string } | null>(route, values);
       notify({ type: 'success', message: r?.message ?? 'Sesión cerrada' });
       cargar();
     } catch (e) {
@@ -46,7 +40,7 @@ export default function SesionesAbiertas() {
       data-testid="perfil-sesiones"
       extra={
         otras > 0 && (
-          <Popconfirm title="¿Cerrar todas las demás sesiones?" okText="Cerrar" cancelText="Cancelar" onConfirm={() => cerrar('/auth/sesiones/cerrar-otras', 'POST')}>
+          <Popconfirm title="¿Cerrar todas las demás sesiones?" okText="Cerrar" cancelText="Cancelar" onConfirm={() => cerrar(routes.sesiones.endOthers)}>
             <Button>Cerrar las demás sesiones</Button>
           </Popconfirm>
         )
@@ -62,7 +56,7 @@ export default function SesionesAbiertas() {
               s.actual
                 ? [<Tag key="actual" color="blue">Esta sesión</Tag>]
                 : [
-                    <Button key="cerrar" size="small" onClick={() => cerrar(`/auth/sesiones/${s.id}`, 'DELETE')} aria-label={`Cerrar la sesión de ${s.dispositivo}`}>
+                    <Button key="cerrar" size="small" onClick={() => cerrar(routes.sesiones.end, { id: s.id })} aria-label={`Cerrar la sesión de ${s.dispositivo}`}>
                       Cerrar
                     </Button>,
                   ]

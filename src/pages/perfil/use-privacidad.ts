@@ -2,7 +2,7 @@ import { useCustom, useCustomMutation } from '@refinedev/core';
 import { serviciosDescarga } from '../../../providers/servicios-http';
 import { serviciosUrl } from '../../../resources/servicios-url';
 import privacidad from '../../../resources/privacidad';
-import type { Acceso, NuevaSolicitud, RespuestaSolicitud, Solicitud, SolicitudBandeja } from '../../../domain/privacidad';
+import type { Acceso, NuevaSolicitud, Solicitud } from '../../../domain/privacidad';
 
 /** The /privacidad endpoints through Refine's hooks; the paths come from resources/privacidad.ts. */
 const url = (endpoint: string, values: Record<string, unknown> = {}) => serviciosUrl(privacidad.name, endpoint, values);
@@ -34,22 +34,4 @@ export function useSolicitar() {
   const solicitar = (values: NuevaSolicitud) =>
     mutateAsync({ url: url('solicitudes'), method: 'post', values, successNotification: false, errorNotification: false });
   return { solicitar, enviando: mutation.isPending };
-}
-
-/** The office's inbox (staff of the person's notarías, admins). */
-export function useBandejaPrivacidad() {
-  const { result, query } = useCustom<SolicitudBandeja[]>({ url: url('bandeja'), method: 'get', errorNotification: false });
-  return {
-    solicitudes: Array.isArray(result.data) ? (result.data as SolicitudBandeja[]) : [],
-    isLoading: query.isLoading,
-    isError: query.isError,
-    recargar: () => query.refetch(),
-  };
-}
-
-export function useResponder() {
-  const { mutateAsync, mutation } = useCustomMutation<Solicitud>();
-  const responder = (id: string, values: RespuestaSolicitud) =>
-    mutateAsync({ url: url('responder', { id }), method: 'put', values, successNotification: false, errorNotification: false });
-  return { responder, respondiendo: mutation.isPending };
 }

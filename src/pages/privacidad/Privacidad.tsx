@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CAPA_BASICA } from '../../../domain/privacidad';
 import { notariasResponsables, type NotariaResponsable } from '../../../providers/privacidad-publica';
 import { ALMACENAMIENTO_NAVEGADOR } from './almacenamiento';
-import '../landing/landing.css';
+import '../../publico/publico.css';
 import './privacidad.css';
 
 /** The public privacy page (/privacidad): the full layer of information (RGPD arts. 13-14, LOPDGDD art. 11). */

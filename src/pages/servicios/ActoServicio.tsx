@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, CalendarOutlined, FileDoneOutlined } from '@ant-design/icons';
-import { useActoServicio, useCategorias } from './datos';
+import { useActoServicio, useCategorias } from '../../catalogo/datos';
 import './servicios.css';
 
 /** /servicios/acto/:actoId: the act's description, its required documents and the way to book. */

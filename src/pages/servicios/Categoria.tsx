@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Empty, Result, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, RightOutlined } from '@ant-design/icons';
-import { buscarCategoria, recortar, useActosDeCategoria, useCategorias } from './datos';
+import { buscarCategoria, recortar, useActosDeCategoria, useCategorias } from '../../catalogo/datos';
 import './servicios.css';
 
 /** /servicios/categoria/:categoriaId (an id, or the name in lowercase): the category's active acts. */

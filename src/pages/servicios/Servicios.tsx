@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Empty, Skeleton, Typography } from 'antd';
-import { useCategorias } from './datos';
-import IconoCategoria from './IconoCategoria';
+import { useCategorias } from '../../catalogo/datos';
+import IconoCategoria from '../../catalogo/IconoCategoria';
 import './servicios.css';
 
 /** /servicios: the active categories as cards; the description shows on hover (and keyboard focus). */

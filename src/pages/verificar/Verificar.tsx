@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SERVICES_URL } from '../../../providers/config';
+import { endpointUrl } from '../../../providers/config';
+import { routes } from '../../../api/routes';
 import { MENSAJES_VERIFICACION, normalizarCsv, csvAgrupado, type VerificacionDto } from '../../../domain/verificacion';
-import '../landing/landing.css';
+import '../../publico/publico.css';
 import './verificar.css';
 
 type Resultado = { estado: 'cargando' } | { estado: 'ok'; copia: VerificacionDto } | { estado: 'revocada'; copia: VerificacionDto } | { estado: 'error'; mensaje: string };
@@ -29,7 +30,7 @@ export default function Verificar() {
     if (!csv) return setResultado({ estado: 'error', mensaje: MENSAJES_VERIFICACION.forma });
     let vigente = true;
     setResultado({ estado: 'cargando' });
-    fetch(`${SERVICES_URL}/verificacion/${csvAgrupado(csv)}`)
+    fetch(endpointUrl(routes.copiasElectronicas.verify, { csv: csvAgrupado(csv) }))
       .then(async (res) => {
         const body = (await res.json().catch(() => ({}))) as VerificacionDto & { message?: string };
         if (!vigente) return;
@@ -108,7 +109,7 @@ function Ficha({ copia, revocada }: { copia: VerificacionDto; revocada: boolean 
       </dl>
       {!revocada &&
         (copia.descargable ? (
-          <a className="landing-cta" href={`${SERVICES_URL}/verificacion/${copia.csv}/archivo`} download>
+          <a className="landing-cta" href={endpointUrl(routes.copiasElectronicas.file, { csv: copia.csv })} download>
             Descargar la copia autorizada
           </a>
         ) : (

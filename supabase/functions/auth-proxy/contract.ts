@@ -1,5 +1,7 @@
 // What the auth-proxy function and the services API agree on (shared by both sides).
 
+export { ACCIONES_ACCESO } from './acciones.ts';
+
 /** The caller's address as the function saw it; believed only with the secret below. */
 export const CLIENT_ADDRESS_HEADER = 'x-portal-client-address';
 /** AUTH_PROXY_SECRET, shared by the function and the server (in process: a per-process secret). */

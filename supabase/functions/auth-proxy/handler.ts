@@ -1,13 +1,5 @@
 import { json, type FunctionHandler } from '../_shared/handler.ts';
-import { CLIENT_ADDRESS_HEADER, MENSAJE_SOLO_JSON, PROXY_SECRET_HEADER, isJsonRequest } from './contract.ts';
-
-/** The four sign-in actions of the portal, each a route of the services API's user store. */
-const ROUTES: Record<string, string> = {
-  unifiedLogin: '/auth/unified-login',
-  loginWithPincode: '/auth/pin-login',
-  registerUser: '/auth/register',
-  registerUserPincode: '/auth/register-confirm',
-};
+import { ACCIONES_ACCESO, CLIENT_ADDRESS_HEADER, MENSAJE_SOLO_JSON, PROXY_SECRET_HEADER, isJsonRequest } from './contract.ts';
 
 /**
  * The authentication proxy: POST {action, ...fields} as JSON (anything else is 415: a form or
@@ -23,7 +15,7 @@ const handler: FunctionHandler = async (req, env) => {
   const body = (await req.json().catch(() => null)) as unknown;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return json({ message: 'Cuerpo JSON inválido' }, 400);
   const { action, ...fields } = body as Record<string, unknown>;
-  const route = typeof action === 'string' && Object.hasOwn(ROUTES, action) ? ROUTES[action] : undefined;
+  const route = typeof action === 'string' && Object.hasOwn(ACCIONES_ACCESO, action) ? ACCIONES_ACCESO[action as keyof typeof ACCIONES_ACCESO] : undefined;
   if (!route) return json({ message: 'Acción no válida' }, 400);
 
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };

@@ -1,4 +1,4 @@
-import ChatTab from '../../expedientes/ChatTab';
+import ChatTab from '../../../expediente/ChatTab';
 
 /** The conversation with the client about this case. */
 export default function ConversacionDespacho({ expedienteId }: { expedienteId: string }) {

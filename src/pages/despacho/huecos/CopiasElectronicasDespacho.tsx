@@ -8,7 +8,7 @@ import documentos from '../../../../resources/documentos';
 import { serviciosUrl } from '../../../../resources/servicios-url';
 import type { CopiaElectronicaDto } from '../../../../domain/verificacion';
 import type { DocumentoDto } from '../../../../domain/documentos';
-import { useDocumentosExpediente } from '../../expedientes/use-archivos-caso';
+import { useDocumentosExpediente } from '../../../expediente/use-archivos-caso';
 
 const ETIQUETA = { SIMPLE: 'Copia simple electrónica', AUTORIZADA: 'Copia autorizada electrónica' } as const;
 

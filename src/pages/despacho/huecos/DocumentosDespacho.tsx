@@ -1,4 +1,4 @@
-import { DocumentosCaso } from '../../expedientes/EscriturasTab';
+import { DocumentosCaso } from '../../../expediente/EscriturasTab';
 
 /** The case's documents as the office sees them: upload, list, download. */
 export default function DocumentosDespacho({ expedienteId }: { expedienteId: string }) {

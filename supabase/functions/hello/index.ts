@@ -1,5 +1,0 @@
-// Deno entry for a hosted Supabase project: supabase functions deploy hello
-import handler from './handler.ts';
-import { serveOnDeno } from '../_shared/deno.ts';
-
-serveOnDeno(handler);
