@@ -69,17 +69,25 @@ export function estadoSesion(db: Queryable, sid: string): Estado | Promise<Estad
   );
 }
 
+const veredicto = (claims: Record<string, unknown>, estado: Estado): Veredicto =>
+  estado.terminada ? 'terminada' : typeof claims.sv === 'number' && claims.sv < estado.version ? 'desfasada' : 'ok';
+
 /**
- * The verdict on a verified token. Tokens without `sid` are not of a sign-in (only whoever holds
- * the secret signs them: tests, tools) and have no session to check.
+ * The verdict on a verified token: at once when this instance read the session less than
+ * VIGENCIA_MS ago (no promise: the gateway's reads ask it on every request), else once the
+ * database answers. Tokens without `sid` are not of a sign-in (only whoever holds the secret
+ * signs them: tests, tools) and have no session to check.
  */
-export async function comprobarSesion(db: Queryable, claims: Record<string, unknown>): Promise<Veredicto> {
+export function veredictoSesion(db: Queryable, claims: Record<string, unknown>): Veredicto | Promise<Veredicto> {
   const sid = claims.sid;
   if (typeof sid !== 'string') return 'ok';
   const e = estadoSesion(db, sid);
-  const estado = e instanceof Promise ? await e : e;
-  if (estado.terminada) return 'terminada';
-  return typeof claims.sv === 'number' && claims.sv < estado.version ? 'desfasada' : 'ok';
+  return e instanceof Promise ? e.then((estado) => veredicto(claims, estado)) : veredicto(claims, e);
+}
+
+/** veredictoSesion, always as a promise. */
+export async function comprobarSesion(db: Queryable, claims: Record<string, unknown>): Promise<Veredicto> {
+  return veredictoSesion(db, claims);
 }
 
 /** Forgets sessions this instance ended (others see it within VIGENCIA_MS). */

@@ -3,7 +3,7 @@ import type { StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
 import { isPgError, type SqlStatement } from '../db/db.js';
 import { answer } from '../http.js';
-import { authenticate, checkSession, type RequestAuth } from './auth.js';
+import { authenticator, checkSession, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
 import {
@@ -92,6 +92,19 @@ interface Call {
   catalog: SchemaCatalog;
 }
 
+/** What a table read takes from its request, and its statements (see planRead). */
+interface PlannedRead {
+  prefs: Preferences;
+  query: ParsedQuery;
+  accept: ReturnType<typeof negotiate>;
+  offset: number;
+  built: ReturnType<typeof readStatement>;
+}
+
+/** Read plans kept per schema, the oldest dropped first; a longer request is planned each time. */
+const MAX_READ_PLANS = 500;
+const MAX_READ_PLAN_KEY = 2048;
+
 const errorAnswer = (error: GatewayError): GatewayAnswer => ({
   status: error.status,
   headers: { 'Content-Type': JSON_TYPE, ...error.headers },
@@ -112,10 +125,12 @@ export function createGateway(ctx: AppContext) {
   // one schema cache per exposed schema (PostgREST's db-schemas); the first is the default
   const schemas = limits.schemas.length ? limits.schemas : ['public'];
   const catalogs = new Map(schemas.map((name) => [name, new SchemaCatalog(ctx.db, name)]));
+  const authenticate = authenticator(ctx.config.jwtSecret);
+  /** planRead's plans, by schema: a schema loaded again (a reload, a dropped table) has none. */
+  const readPlans = new WeakMap<Schema, Map<string, PlannedRead>>();
 
   /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
-  async function plan<T>(call: Call, build: (schema: Schema) => T): Promise<T> {
-    const catalog = call.catalog;
+  async function plan<T>(catalog: SchemaCatalog, build: (schema: Schema) => T): Promise<T> {
     const schema = await catalog.get();
     try {
       return build(schema);
@@ -177,16 +192,45 @@ export function createGateway(ctx: AppContext) {
     if (r.body !== null && r.body.length > limits.maxAnswerBytes) throw tooCostly('bytes', limits.maxAnswerBytes);
   }
 
-  async function read(call: Call): Promise<GatewayAnswer> {
+  /**
+   * A table read's plan: what it takes from the request (its query, Prefer, Accept, Range) and its
+   * statements, all decided by the request's text and the schema, so kept per schema for the
+   * requests that come again (a schema loaded again starts with none). The single-row GET of the
+   * throughput bench spent most of the gateway's own time parsing and planning itself anew.
+   */
+  async function planRead(req: GatewayHttpRequest, catalog: SchemaCatalog): Promise<PlannedRead> {
+    const current = await catalog.get();
+    // only the table's name can hold a line break (percent-decoded from the path): read from the end, the key is unambiguous
+    const key = `${req.table}\n${req.search}\n${req.header('Prefer') ?? ''}\n${req.header('Accept') ?? ''}\n${req.header('Range') ?? ''}`;
+    const known = readPlans.get(current)?.get(key);
+    if (known) return known;
+    const prefs = parsePrefer(req.header('Prefer'));
+    const query = parseQuery(new URLSearchParams(req.search));
+    const accept = negotiate(req.header('Accept'));
     // GeoJSON where PostGIS is installed, explain with GATEWAY_PLAN: else 406, as PostgREST answers them disabled
-    if ((call.plan && !limits.plan) || (call.geo && !(await call.catalog.get()).postgis)) throw notAcceptable(call.refused ?? []);
-    const { offset, limit } = requestedRange(call.req.header('Range'), call.query.levels.get(''));
-    const { statement, fanOut, plan: estimate, estimateAbove } = await plan(call, (schema) =>
-      readStatement(schema, call.req.table, call.query, {
-        count: call.prefs.count, range: { offset, limit }, nullsStripped: call.nullsStripped, limits, budget: limits,
-        format: call.csv ? 'csv' : call.geo ? { postgis: schema.postgis as string } : call.plan ? 'json' : undefined,
-      }),
-    );
+    if ((accept.plan && !limits.plan) || (accept.geo && !current.postgis)) throw notAcceptable(accept.refused ?? []);
+    const { offset, limit } = requestedRange(req.header('Range'), query.levels.get(''));
+    let planned!: PlannedRead;
+    await plan(catalog, (schema) => {
+      const built = readStatement(schema, req.table, query, {
+        count: prefs.count, range: { offset, limit }, nullsStripped: accept.nullsStripped, limits, budget: limits,
+        format: accept.csv ? 'csv' : accept.geo ? { postgis: schema.postgis as string } : accept.plan ? 'json' : undefined,
+      });
+      planned = { prefs, query, accept, offset, built };
+      if (key.length <= MAX_READ_PLAN_KEY) {
+        const plans = readPlans.get(schema) ?? new Map<string, PlannedRead>();
+        if (plans.size >= MAX_READ_PLANS) plans.delete(plans.keys().next().value as string);
+        readPlans.set(schema, plans.set(key, planned));
+      }
+    });
+    return planned;
+  }
+
+  async function read(req: GatewayHttpRequest, auth: RequestAuth, catalog: SchemaCatalog): Promise<GatewayAnswer> {
+    const planned = await planRead(req, catalog);
+    const call: Call = { req, auth, prefs: planned.prefs, query: planned.query, ...planned.accept, catalog };
+    const { offset } = planned;
+    const { statement, fanOut, plan: estimate, estimateAbove } = planned.built;
     if (fanOut) await checkFanOut(call, fanOut);
     if (call.plan) return explain(call, call.plan, statement);
     const result = await run(call, statement, call.single ? (r) => checkSingle(call, r) : undefined);
@@ -234,12 +278,12 @@ export function createGateway(ctx: AppContext) {
     let statement: Statement;
     if (method === 'POST') {
       const rows = parseRows(await req.text());
-      statement = await plan(call, (schema) => insertStatement(schema, table, query, rows, opts));
+      statement = await plan(call.catalog, (schema) => insertStatement(schema, table, query, rows, opts));
     } else if (method === 'PATCH') {
       const values = parseObject(await req.text());
-      statement = await plan(call, (schema) => updateStatement(schema, table, query, values, opts));
+      statement = await plan(call.catalog, (schema) => updateStatement(schema, table, query, values, opts));
     } else {
-      statement = await plan(call, (schema) => deleteStatement(schema, table, query, opts));
+      statement = await plan(call.catalog, (schema) => deleteStatement(schema, table, query, opts));
     }
     const singleRow = representation && call.single;
     const maxAffected = prefs.strict ? prefs.maxAffected : undefined;
@@ -280,7 +324,7 @@ export function createGateway(ctx: AppContext) {
     const get = req.method !== 'POST';
     const params = new URLSearchParams(req.search);
     const rpcReq = await rpcRequest(req, params, prefs.singleObject);
-    const built = await plan(call, (schema) => {
+    const built = await plan(call.catalog, (schema) => {
       const target = resolveFunction(schema, name, rpcReq);
       // GET: the arguments are taken out of the query; what is left filters the result
       const filters = new URLSearchParams([...params].filter(([k]) => !(get && rpcReq.keys.includes(k))));
@@ -346,8 +390,14 @@ export function createGateway(ctx: AppContext) {
         throw new GatewayError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
       const profile = checkProfile(req.header, schemas, method === 'GET' || method === 'HEAD');
-      auth = await authenticate(ctx.config.jwtSecret, req.header('Authorization'));
-      if (auth.token) await checkSession(ctx.db, auth.token, req.rpc === undefined && method !== 'GET' && method !== 'HEAD');
+      const authenticating = authenticate(req.header('Authorization'));
+      auth = authenticating instanceof Promise ? await authenticating : authenticating;
+      if (auth.token) {
+        const checking = checkSession(ctx.db, auth.token, req.rpc === undefined && method !== 'GET' && method !== 'HEAD');
+        if (checking) await checking;
+      }
+      const catalog = catalogs.get(profile) as SchemaCatalog;
+      if (req.rpc === undefined && (method === 'GET' || method === 'HEAD')) return await read(req, auth, catalog);
       const call: Call = {
         req,
         auth,
@@ -355,13 +405,12 @@ export function createGateway(ctx: AppContext) {
         // a function's query also holds its arguments: rpc() parses what is left
         query: parseQuery(new URLSearchParams(req.rpc === undefined ? req.search : '')),
         ...negotiate(req.header('Accept')),
-        catalog: catalogs.get(profile) as SchemaCatalog,
+        catalog,
       };
       // GeoJSON and plans are offered on reads of tables and views
-      const reading = req.rpc === undefined && (method === 'GET' || method === 'HEAD');
-      if ((call.geo || call.plan) && !reading) throw notAcceptable(call.refused ?? []);
+      if (call.geo || call.plan) throw notAcceptable(call.refused ?? []);
       if (req.rpc !== undefined) return await rpc(call, req.rpc);
-      return await (reading ? read(call) : write(call));
+      return await write(call);
     } catch (e) {
       return errorAnswer(toGatewayError(e, auth?.role === 'authenticated', ctx.log));
     }

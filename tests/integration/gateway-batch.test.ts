@@ -148,6 +148,46 @@ describe('gateway requests in one batch', () => {
   });
 });
 
+describe('read plans kept between requests', () => {
+  // a read's plan is kept by its request's text and schema (server/gateway/index.ts, planRead)
+  const answer = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const res = await rest(server, path, { token: admin, headers, method });
+    return { status: res.status, range: res.headers.get('content-range'), type: res.headers.get('content-type'), body: await res.text() };
+  };
+
+  it("answers each request by its own Accept, Prefer and Range, whatever was asked before on the same path", async () => {
+    const path = 'gw_books?select=id,title&author_id=eq.3&order=id';
+    const variants: Record<string, string>[] = [
+      {}, { Accept: 'text/csv' }, { Prefer: 'count=exact' }, { Range: '1-1' }, { Accept: 'application/vnd.pgrst.object+json' },
+      { Accept: 'application/json', Prefer: 'count=exact' }, { Accept: 'application/vnd.pgrst.object+json', Range: '0-0' },
+    ];
+    const first = [];
+    for (const headers of variants) first.push(await answer(path, headers));
+    expect(first.map((a) => [a.status, a.range])).toEqual([
+      [200, '0-1/*'], [200, '0-1/*'], [200, '0-1/2'], [200, '1-1/*'], [406, null], [200, '0-1/2'], [200, '0-0/*'],
+    ]);
+    expect(JSON.parse(first[0].body)).toEqual([{ id: 5, title: 'Los pazos de Ulloa' }, { id: 6, title: 'Borrador inédito' }]);
+    expect(first[1].type).toMatch(/^text\/csv/);
+    expect(JSON.parse(first[3].body)).toEqual([{ id: 6, title: 'Borrador inédito' }]);
+    expect(JSON.parse(first[6].body)).toEqual({ id: 5, title: 'Los pazos de Ulloa' });
+    // again, from the kept plans, in another order, and HEAD beside GET
+    for (const [i, headers] of [...variants.entries()].reverse()) expect(await answer(path, headers)).toEqual(first[i]);
+    expect(await answer(path, {}, 'HEAD')).toEqual({ ...first[0], body: '' });
+  });
+
+  it('a kept plan goes with its schema: a dropped column is answered as dropped, the rest as before', async () => {
+    await db().exec(`create table public.gw_plan (a int, b int); insert into public.gw_plan values (1, 2);
+      grant select on public.gw_plan to anon, authenticated`);
+    expect(JSON.parse((await answer('gw_plan?select=a,b')).body)).toEqual([{ a: 1, b: 2 }]);
+    await db().exec('alter table public.gw_plan drop column b');
+    for (let i = 0; i < 2; i++) {
+      const gone = await answer('gw_plan?select=a,b');
+      expect([gone.status, JSON.parse(gone.body).code]).toEqual([400, '42703']);
+    }
+    expect(JSON.parse((await answer('gw_plan?select=a')).body)).toEqual([{ a: 1 }]);
+  });
+});
+
 describe('cached JWT verification', () => {
   it('refuses a token once it expires, although it was verified (and cached) before', async () => {
     const now = Math.floor(Date.now() / 1000);
