@@ -206,8 +206,11 @@ export interface ResourceMessages {
 export interface SampleContext {
   /** A distinct number per call, for unique columns. */
   n: number;
-  /** The id of a sample row of another resource (inserted first), for foreign keys. */
-  ref: (resource: string) => number;
+  /**
+   * The id of a sample row of another resource (inserted first), for foreign keys: a catalogue's
+   * row, or for a services reference (ServiciosCrud.references) a row the caller may read.
+   */
+  ref: (resource: string) => number | string;
 }
 
 /** Where a resource shows in the navigation (Refine's meta.parent / meta.hide / order). */
@@ -334,7 +337,21 @@ export interface ServiciosCrud {
   table: string;
   /** The column with the idPersona of the person the row belongs to (set from the token, never from the body). */
   owner: string;
+  /**
+   * Columns that point at a row of another services resource the caller must be able to read
+   * (`{ expediente_id: 'expedientes' }`): a create or update naming one they may not read, or one
+   * that does not exist, answers 400 with REFERENCIA_NO_LEGIBLE under the column.
+   */
+  references?: Readonly<Record<string, Referenciable>>;
 }
+
+/** The services resources a generic row may point at; the server knows how each is read (server/routes/referencias.ts). */
+export type Referenciable = 'expedientes';
+
+/** The answer under a column whose reference the caller may not read: the same whether it is hidden or missing. */
+export const REFERENCIA_NO_LEGIBLE: Record<Referenciable, string> = {
+  expedientes: 'El expediente no existe o no tiene acceso a él',
+};
 
 /** A resource of the services API: pages of its own, the endpoints it is served by named here. */
 export interface ServiciosConfig extends ResourceBase {

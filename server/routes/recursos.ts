@@ -4,7 +4,8 @@
  * its `paths` (crudPaths('/<name>')):
  *   GET    list   ?page&pageSize&sort&order&<column>=<value> → { data, total }, the rows the caller may list
  *   GET    one    the row, or 404
- *   POST   create the body validated by the declaration's `schema`; the owner column is the caller
+ *   POST   create the body validated by the declaration's `schema`; the owner column is the caller;
+ *                 a column of `references` must name a row the caller may read (400 under it)
  *   PUT    update the whole record validated again; 404 for a row the caller may not see, 403 for one
  *                 they may see but not change
  *   DELETE delete (deletion 'hard'); 404 / 403 as PUT
@@ -21,6 +22,7 @@ import { HttpError, json, parseWith, readJson } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
 import { allows, resourceMessages, type AccessRule, type CrudAction, type ServiciosConfig, type Viewer } from '../../domain/resource.js';
 import type { Route } from '../../domain/route.js';
+import { checkReferences } from './referencias.js';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,9 +67,11 @@ function checked(config: ServiciosConfig) {
   if (config.deletion.mode === 'soft') throw new Error(`${where}: the generic handler deletes 'hard' or 'none'`);
   const columns = Object.keys(config.schema.shape);
   for (const name of [crud.table, crud.owner, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`${where}: ${name} is not a plain column or table name`);
+  for (const column of Object.keys(crud.references ?? {})) if (!columns.includes(column)) throw new Error(`${where}: the reference ${column} is not a key of its schema`);
   const sort = config.defaultSort ?? { field: 'id', order: 'asc' as const };
   return {
     schema: config.schema,
+    references: crud.references ?? {},
     table: `servicios."${crud.table}"`,
     owner: crud.owner,
     columns,
@@ -99,7 +103,7 @@ export function recursosRoutes(ctx: AppContext, configs: readonly ServiciosConfi
 }
 
 function mount(app: Hono<AuthEnv>, auth: ReturnType<typeof requireUser>, ctx: AppContext, config: ServiciosConfig) {
-  const { schema, table, owner, columns, sort, paths } = checked(config);
+  const { schema, references, table, owner, columns, sort, paths } = checked(config);
   const messages = resourceMessages(config);
   const querySchema = listQuerySchema(['id', owner, ...columns]);
   const refuse = (v: Viewer, action: CrudAction, row?: Record<string, unknown>) => {
@@ -166,17 +170,21 @@ function mount(app: Hono<AuthEnv>, auth: ReturnType<typeof requireUser>, ctx: Ap
       const values = parseWith(schema, await readJson(c)) as Record<string, unknown>;
       refuse(v, 'create', { ...values, [owner]: v.id });
       const cols = columns.filter((k) => k in values);
-      try {
-        // the id is the table's default; the owner is the caller, never the body
-        const { rows } = await ctx.db.query<{ r: Record<string, unknown> }>(
-          `insert into ${table} as t (${[owner, ...cols].map((k) => `"${k}"`).join(', ')})
-             select ${['$1', ...cols.map((k) => `s."${k}"`)].join(', ')} from jsonb_populate_record(null::${table}, $2::jsonb) s returning to_jsonb(t) as r`,
-          [v.id, JSON.stringify(values)],
-        );
-        return json(c, rows[0].r, 201);
-      } catch (e) {
-        storeError(e);
-      }
+      const row = await ctx.db.transaction(async (tx) => {
+        await checkReferences(tx, v, references, values);
+        try {
+          // the id is the table's default; the owner is the caller, never the body
+          const { rows } = await tx.query<{ r: Record<string, unknown> }>(
+            `insert into ${table} as t (${[owner, ...cols].map((k) => `"${k}"`).join(', ')})
+               select ${['$1', ...cols.map((k) => `s."${k}"`)].join(', ')} from jsonb_populate_record(null::${table}, $2::jsonb) s returning to_jsonb(t) as r`,
+            [v.id, JSON.stringify(values)],
+          );
+          return rows[0].r;
+        } catch (e) {
+          storeError(e);
+        }
+      });
+      return json(c, row, 201);
     });
   }
 
@@ -190,6 +198,7 @@ function mount(app: Hono<AuthEnv>, auth: ReturnType<typeof requireUser>, ctx: Ap
       const row = await ctx.db.transaction(async (tx) => {
         refuse(v, 'edit', await visible(tx, v, id, true));
         const values = parseWith(schema, body) as Record<string, unknown>;
+        await checkReferences(tx, v, references, values);
         const cols = columns.filter((k) => k in values);
         if (!cols.length) return visible(tx, v, id);
         try {

@@ -5,6 +5,7 @@ import type { CrudFilter } from '@refinedev/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import idiomas from '../fixtures/resource-idiomas';
 import consultas from '../fixtures/resource-consultas';
+import recordatorios from '../fixtures/resource-recordatorios';
 import { adminRoute, createRegistry, pageConfigs, resourceConfigs } from '../../resources';
 import { liveFilter, resourceMessages } from '../../domain/resource';
 import { catalogueSql, latestCatalogueSql } from '../../domain/resource-policies';
@@ -27,15 +28,17 @@ import { startTestServer, type TestServer } from '../support/server';
 const MIGRATION = fs.readFileSync('tests/fixtures/idiomas.sql', 'utf8');
 // the services-API resource: its migration (server/db/migrations) and its declaration
 const MIGRATION_CONSULTAS = fs.readFileSync('tests/fixtures/consultas.sql', 'utf8');
-// the registry with its lines more (idiomas in resources/index.ts, consultas in resources/api-servicios.ts)
-const registry = createRegistry([...resourceConfigs, idiomas, consultas], pageConfigs);
+const MIGRATION_RECORDATORIOS = fs.readFileSync('tests/fixtures/recordatorios.sql', 'utf8');
+// the registry with its lines more (idiomas in resources/index.ts, consultas and recordatorios in resources/api-servicios.ts)
+const registry = createRegistry([...resourceConfigs, idiomas, consultas, recordatorios], pageConfigs);
 
 let server: TestServer;
 beforeAll(async () => {
   // the server serves consultas as it serves every services declaration of the registry
-  server = await startTestServer({}, { extraResources: [consultas] });
+  server = await startTestServer({}, { extraResources: [consultas, recordatorios] });
   await server.ctx.db.exec(MIGRATION);
   await server.ctx.db.exec(MIGRATION_CONSULTAS);
+  await server.ctx.db.exec(MIGRATION_RECORDATORIOS);
 });
 afterAll(() => server?.close());
 
@@ -101,7 +104,16 @@ describe('idiomas in the authorization matrix', () => {
 describe('consultas, a services-API resource declared once', () => {
   it('is a Refine resource of the servicios data provider with the paths the server serves', () => {
     expect(registry.refineResources.find((r) => r.name === 'consultas')).toMatchObject({
-      meta: { dataProviderName: 'default', paths: { list: '/consultas', one: '/consultas/{id}', create: '/consultas', update: '/consultas/{id}', delete: '/consultas/{id}' } },
+      meta: {
+        dataProviderName: 'default',
+        paths: {
+          list: { method: 'GET', path: '/consultas' },
+          one: { method: 'GET', path: '/consultas/{id}' },
+          create: { method: 'POST', path: '/consultas' },
+          update: { method: 'PUT', path: '/consultas/{id}' },
+          delete: { method: 'DELETE', path: '/consultas/{id}' },
+        },
+      },
     });
     expect(registry.canAccessResource('consultas', 'create', 'assistant')).toBe(true);
     expect(registry.canAccessResource('consultas', 'create', 'anon')).toBe(false);
@@ -125,4 +137,18 @@ describe('consultas in the services authorization matrix', () => {
 
 describe('consultas in the fuzz test', () => {
   describeServiciosFuzz(() => server, () => [consultas]);
+});
+
+/**
+ * The services resource that points at one of the caller's own cases (recordatorios: one
+ * declaration with `references`, one migration of nine lines, no trigger): the registry's matrix
+ * includes the reference rule, and the fuzz test runs on it.
+ */
+describe('recordatorios, a services-API resource that points at a case of the caller', () => {
+  it('its migration is short and holds no trigger', () => {
+    expect(MIGRATION_RECORDATORIOS.trim().split('\n').length).toBeLessThanOrEqual(10);
+    expect(MIGRATION_RECORDATORIOS).not.toMatch(/trigger|function/i);
+  });
+  describeServiciosMatrix(() => server, () => [recordatorios]);
+  describeServiciosFuzz(() => server, () => [recordatorios]);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allows, type CrudAction, type ServiciosConfig, type Viewer } from '../../domain/resource';
+import { allows, REFERENCIA_NO_LEGIBLE, type CrudAction, type Referenciable, type ServiciosConfig, type Viewer } from '../../domain/resource';
 import { catalogueConfig } from '../../resources';
 import { serverSamples } from './registry';
 import type { TestServer } from './server';
@@ -41,22 +41,35 @@ async function persona(server: TestServer, id: string): Promise<void> {
 async function worldFor(server: TestServer, config: ServiciosConfig) {
   const catalogueSamples = serverSamples(server);
   const refs = new Map<string, number>();
-  // the rows of other resources the sample refers to (ref('notarias')), stored first
+  // the catalogue rows the sample refers to (ref('notarias')), stored first; a services reference
+  // (ref('expedientes')) is a row of the caller's own, stored below for each point of view
   const asked: string[] = [];
   config.sample!({ n: 0, ref: (r) => (asked.push(r), 1) });
   for (const name of asked) {
+    if (Object.hasOwn(REFERENCIA_NO_LEGIBLE, name)) continue;
     const referred = catalogueConfig(name);
-    if (!referred) throw new Error(`${config.name}: sample ref ${name} is not a registered catalogue`);
+    if (!referred) throw new Error(`${config.name}: sample ref ${name} is neither a registered catalogue nor a services reference`);
     if (!refs.has(name)) refs.set(name, await catalogueSamples.store(referred));
   }
   let n = Math.floor(Math.random() * 100_000);
-  const record = () => config.sample!({ n: ++n, ref: (r) => refs.get(r)! });
+  const sample = (own: (r: Referenciable) => string) =>
+    config.sample!({ n: ++n, ref: (r) => (Object.hasOwn(REFERENCIA_NO_LEGIBLE, r) ? own(r as Referenciable) : refs.get(r)!) });
   // the notaría a row belongs to, from the rule that names its column (staffOfNotaria)
   const notariaColumn = Object.values(config.access).find((r) => r.notariaColumn)?.notariaColumn;
-  const notaria = Number(notariaColumn ? record()[notariaColumn] : 0);
+  const notaria = Number(notariaColumn ? sample(() => randomUUID())[notariaColumn] : 0);
   const otraNotaria = notaria + 100_000;
   const ids = Object.fromEntries(SERVICIOS_VIEWERS.map((w) => [w, randomUUID()])) as Record<Who, string>;
   for (const who of SERVICIOS_VIEWERS) if (who !== 'anon') await persona(server, ids[who]);
+  // each person's own row of every resource the sample refers to (a case of theirs)
+  const owned = new Map<string, string>();
+  for (const who of SERVICIOS_VIEWERS) {
+    if (who === 'anon') continue;
+    for (const r of new Set(asked.filter((a) => Object.hasOwn(REFERENCIA_NO_LEGIBLE, a)))) owned.set(`${who}:${r}`, await referenciable(server, r as Referenciable, ids[who], notaria));
+  }
+  /** A valid record whose references are rows `who` may read (for anon, the client's). */
+  const record = (who: Who = 'client') => sample((r) => owned.get(`${who === 'anon' ? 'client' : who}:${r}`)!);
+  /** The id of `who`'s own row of a referenciable resource. */
+  const own = (who: Exclude<Who, 'anon'>, r: Referenciable) => owned.get(`${who}:${r}`)!;
   const viewers: Record<Who, Viewer> = {
     anon: { role: 'anon' },
     client: { role: 'assistant', id: ids.client },
@@ -89,7 +102,20 @@ async function worldFor(server: TestServer, config: ServiciosConfig) {
     expect(res.status, `${config.name}: the client creates a record: ${JSON.stringify(body)}`).toBe(201);
     return body;
   }
-  return { ids, viewers, tokens, record, path, stored, clientRow, table };
+  return { ids, viewers, tokens, record, own, path, stored, clientRow, table };
+}
+
+/** A row of a referenciable resource owned by `persona`: what the generic handler's references point at. */
+async function referenciable(server: TestServer, r: Referenciable, persona: string, notaria: number): Promise<string> {
+  switch (r) {
+    case 'expedientes': {
+      const { rows } = await server.ctx.db.query<{ id: string }>(
+        `insert into servicios.expedientes (titulo, persona_id, notaria_id, created_by) values ('Caso de prueba', $1, $2, $1) returning id`,
+        [persona, notaria || 1],
+      );
+      return rows[0].id;
+    }
+  }
 }
 
 /**
@@ -142,7 +168,7 @@ export function describeServiciosMatrix(getServer: () => TestServer, configs: ()
     it.runIf(!!config.paths.create)('create: stored as the caller\'s own, whatever the body says', async () => {
       const owner = config.crud!.owner;
       await table(async (who) => {
-        const record = { ...w.record(), [owner]: w.ids.otherClient };
+        const record = { ...w.record(who), [owner]: w.ids.otherClient };
         const res = await api(w.path('create')!, who, { method: 'POST', json: record });
         const body = (await res.json()) as Record<string, unknown>;
         if (res.status === 201) expect((await w.stored(String(body.id)))?.[owner], `${config.name}: owner of ${who}'s record`).toBe(w.ids[who]);
@@ -156,7 +182,7 @@ export function describeServiciosMatrix(getServer: () => TestServer, configs: ()
       await table(async (who) => {
         const row = await w.clientRow();
         const before = await w.stored(String(row.id));
-        const changed = w.record();
+        const changed = w.record(who);
         const res = await api(w.path('update', String(row.id))!, who, { method: 'PUT', json: changed });
         const after = await w.stored(String(row.id));
         if (res.status === 200) expect(after, `${config.name}: ${who} changes it`).not.toEqual(before);
@@ -177,6 +203,26 @@ export function describeServiciosMatrix(getServer: () => TestServer, configs: ()
           config.deletion.mode === 'none' ? 404 : who === 'anon' ? 401 : !may('list', who, row) ? 404 : may('delete', who, row) ? 200 : 403;
         return [res.status, expected];
       });
+    });
+
+    const references = Object.entries(config.crud?.references ?? {});
+    it.runIf(references.length > 0)('references: a row the caller may not read answers 400 under its column, exactly like one that does not exist; nothing is stored or changed', async () => {
+      const row = await w.clientRow();
+      const before = await w.stored(String(row.id));
+      const count = async () => (await getServer().ctx.db.query<{ n: number }>(`select count(*)::int as n from ${w.table}`)).rows[0].n;
+      const rows = await count();
+      for (const [column, resource] of references) {
+        const refused = { status: 400, body: { message: REFERENCIA_NO_LEGIBLE[resource], fieldErrors: { [column]: REFERENCIA_NO_LEGIBLE[resource] } } };
+        for (const id of [w.own('otherClient', resource), randomUUID()]) {
+          const created = await api(w.path('create')!, 'client', { method: 'POST', json: { ...w.record('client'), [column]: id } });
+          expect({ status: created.status, body: await created.json() }, `${config.name}: POST with ${column} = ${id}`).toEqual(refused);
+          if (!w.path('update')) continue;
+          const updated = await api(w.path('update', String(row.id))!, 'client', { method: 'PUT', json: { ...w.record('client'), [column]: id } });
+          expect({ status: updated.status, body: await updated.json() }, `${config.name}: PUT with ${column} = ${id}`).toEqual(refused);
+        }
+      }
+      expect(await count()).toBe(rows);
+      expect(await w.stored(String(row.id))).toEqual(before);
     });
   });
 }
