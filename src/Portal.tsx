@@ -17,7 +17,7 @@ import Loading from './shell/Loading';
 import NotFound from './shell/NotFound';
 import { useNotificationProvider } from './shell/notifications';
 import AuthSync from './shell/AuthSync';
-import RequireAdmin from './shell/RequireAdmin';
+import GuardedRoute from './shell/GuardedRoute';
 
 dayjs.locale('es');
 
@@ -53,7 +53,7 @@ export default function Portal() {
             }
           >
             {privateRoutes.map(({ path, page: Page, guard }) => (
-              <Route key={path} path={path} element={guard ? <RequireAdmin resource={guard}><Page /></RequireAdmin> : <Page />} />
+              <Route key={path} path={path} element={guard ? <GuardedRoute resource={guard}><Page /></GuardedRoute> : <Page />} />
             ))}
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -17,7 +17,7 @@ const ROW_ACTIONS: Record<string, (record: BaseRecord) => ReactNode> = {
  * /admin/notarias: one tab per admin resource (resources/*.ts with adminTab), each the generated
  * list of that resource, and a link to each catalogue with a page of its own (/admin/recursos/<name>).
  * The tab is in the URL (?tab=...) next to the list's own state.
- * Only admins get here (RequireAdmin in App sends others to /citas).
+ * Only admins get here (the route's guard, GuardedRoute, sends others to /citas).
  */
 export default function Admin() {
   const [params, setParams] = useSearchParams();
