@@ -386,6 +386,11 @@ export const crudPaths = (base: string) =>
 export interface PagesTableConfig extends ResourceBase {
   dataProvider: 'supabase';
   views: 'own';
+  /**
+   * Rows about a person: /rest/v1 records in the audit log each read and change of one by someone
+   * else (server/gateway/audit.ts), under `entity`, its `id` and the person `owner` names.
+   */
+  audit?: { entity: import('./auditoria').AuditEntity; owner: string };
 }
 
 /** A page that is not a resource but has a menu entry and an access rule (dashboard, perfil…). */

@@ -31,4 +31,6 @@ export default defineResource({
     delete: ownerOr('user_id', staffOfNotaria()),
   },
   deletion: HARD_DELETE,
+  // each read or change of a cita by someone other than its client goes to the audit log (/privacidad/accesos)
+  audit: { entity: 'cita', owner: 'client_id' },
 });

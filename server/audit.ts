@@ -5,6 +5,11 @@
  * passkeys, sessions), written by ONE middleware of the services router: a change's row in the
  * change's own transaction, a read's after the answer (see auditTrail). The route's own auth stays
  * authoritative; here the bearer token only names the actor. Request bodies are never stored.
+ *
+ * The /rest/v1 gateway writes to the same log, through the same group-committing writer
+ * (auditWriter), for the tables whose declaration says they are about a person (resources/,
+ * `audit`: citas): one row per row read, changed or created by someone other than that person,
+ * with the person in `titular` (server/gateway/audit.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -110,8 +115,8 @@ async function createdId(c: Context): Promise<string | null> {
   }
 }
 
-/** One row of servicios.audit_log, as the middleware builds it. */
-interface AuditRow {
+/** One row of servicios.audit_log, as the middleware and the gateway (gateway/audit.ts) build it. */
+export interface AuditRow {
   at: string;
   actor: string | null;
   action: AuditAction;
@@ -119,11 +124,13 @@ interface AuditRow {
   entity_id: string | null;
   status: number;
   ip: string | null;
+  /** The persona the record is about, where the writer knows it (the gateway: a cita's client). */
+  titular?: string | null;
 }
 
-const INSERT_ROWS = `insert into servicios.audit_log (at, actor, action, entity, entity_id, status, ip)
-  select at, actor, action, entity, entity_id, status, ip from jsonb_to_recordset($1::text::jsonb)
-    as r(at timestamptz, actor uuid, action text, entity text, entity_id text, status integer, ip text)`;
+const INSERT_ROWS = `insert into servicios.audit_log (at, actor, action, entity, entity_id, status, ip, titular)
+  select at, actor, action, entity, entity_id, status, ip, titular from jsonb_to_recordset($1::text::jsonb)
+    as r(at timestamptz, actor uuid, action text, entity text, entity_id text, status integer, ip text, titular uuid)`;
 
 /**
  * Group commit: the rows of requests that finish while an insert runs wait for it and go

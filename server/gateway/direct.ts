@@ -68,7 +68,7 @@ export function directReads(gateway: Gateway, log: (message: string) => void) {
     // every value of a repeated header, as a web Headers object gives it to Hono's routes
     const header = (name: string) => req.headersDistinct[name.toLowerCase()]?.join(', ');
     gateway
-      .handle({ method: req.method, table: read[1], search: read[2] ?? '', header, text: async () => '' })
+      .handle({ method: req.method, table: read[1], search: read[2] ?? '', header, text: async () => '', peer: req.socket })
       .then((answer) => write(req, res, answer, base))
       .catch((e: unknown) => {
         // the gateway answers its own errors: this is a fault of the server

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../context.js';
@@ -5,13 +6,15 @@ import { isPgError, type SqlStatement } from '../db/db.js';
 import { answer } from '../http.js';
 import { authenticator, checkSession, type RequestAuth } from './auth.js';
 import { GatewayError, singularityError, toGatewayError } from './errors.js';
-import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parser.js';
+import { parsePrefer, parseQuery, parseSelect, type ParsedQuery, type Preferences } from './parser.js';
 import {
   CSV_TYPE, GEOJSON_TYPE, JSON_TYPE, OBJECT_TYPE, checkProfile, notAcceptable, type PlanRequest, contentRange, negotiate, parseObject, parseRows, requestedRange,
 } from './protocol.js';
 import { SchemaCatalog, type Schema } from './schema-cache.js';
 import { resolveFunction, resultRelation, rowsSource, rpcMethodNotAllowed, rpcRequest, scalarStatement } from './rpc.js';
 import { Builder, SchemaMiss, tooCostly, deleteStatement, insertStatement, readStatement, updateStatement, type Statement } from './sql.js';
+import { AUDITED_SCHEMA, ID_COLUMN, auditRows, auditedTables, gatewayAuditLog, trailOf, type TableAudit, type Trail } from './audit.js';
+import { callerAddress } from '../auth/pins.js';
 
 /**
  * /rest/v1: a PostgREST-compatible gateway. Each request is one SQL statement run in a
@@ -38,6 +41,8 @@ interface Result {
   /** Rows returned (reads) or affected (writes). */
   page: number;
   body: string | null;
+  /** The rows of the statement run before it (see run's `prior`). */
+  prior?: Record<string, unknown>[];
 }
 
 /** `Prefer: tx=rollback`: the result is answered, the changes are not kept. */
@@ -61,6 +66,8 @@ export interface GatewayHttpRequest {
   text: () => Promise<string>;
   /** The body's bytes (a function's bytea argument), where the HTTP layer has them. */
   bytes?: () => Promise<Uint8Array>;
+  /** The connection the request came on (its address goes to the audit log of audited tables). */
+  peer?: { remoteAddress?: string };
 }
 
 /** What the HTTP layer writes back: the whole body even for HEAD, which sends only its length. */
@@ -90,6 +97,8 @@ interface Call {
   readOnly?: boolean;
   /** The schema cache of the schema the request names (Accept-Profile / Content-Profile). */
   catalog: SchemaCatalog;
+  /** A write on an audited table by a signed-in person (see audit.ts). */
+  trail?: Trail;
 }
 
 /** What a table read takes from its request, and its statements (see planRead). */
@@ -128,6 +137,9 @@ export function createGateway(ctx: AppContext) {
   const authenticate = authenticator(ctx.config.jwtSecret);
   /** planRead's plans, by schema: a schema loaded again (a reload, a dropped table) has none. */
   const readPlans = new WeakMap<Schema, Map<string, PlannedRead>>();
+  /** The tables whose rows are about a person (resources/, `audit`), and the audit log's writer. */
+  const audited = auditedTables();
+  const recordAudit = gatewayAuditLog(ctx.db, ctx.log);
 
   /** Plans against the cached schema; a name it does not know triggers one reload and retry. */
   async function plan<T>(catalog: SchemaCatalog, build: (schema: Schema) => T): Promise<T> {
@@ -145,8 +157,9 @@ export function createGateway(ctx: AppContext) {
    * `check` may throw to roll the statement back. With nothing to decide after the statement
    * (no check, no `tx=rollback`), both go as one batch: on PGlite one round trip, committed
    * unless a statement fails (then both roll back); else a transaction that can still roll back.
+   * `prior` runs just before the statement, in its transaction: its rows are the result's `prior`.
    */
-  async function run(call: Call, statement: Statement, check?: (r: Result) => void): Promise<Result> {
+  async function run(call: Call, statement: Statement, check?: (r: Result) => void, prior?: Statement): Promise<Result> {
     const setRequest = requestSettings(call.auth);
     const toResult = (rows: Record<string, unknown>[]): Result => {
       if (statement.perRow) return { total: null, page: rows.length, body: `[${rows.map((r) => r.json).join(',')}]` };
@@ -155,6 +168,10 @@ export function createGateway(ctx: AppContext) {
     };
     try {
       if (!check && !call.prefs.rollback && !call.readOnly) {
+        if (prior) {
+          const [, before, { rows }] = await ctx.db.batch([setRequest, prior, statement]);
+          return { ...toResult(rows), prior: before.rows };
+        }
         const [, { rows }] = await ctx.db.batch([setRequest, statement]);
         return toResult(rows);
       }
@@ -162,8 +179,10 @@ export function createGateway(ctx: AppContext) {
         // a function called with GET may not write (25006 → 405)
         if (call.readOnly) await tx.query('set transaction read only');
         await tx.query(setRequest.sql, setRequest.params);
+        const before = prior ? (await tx.query<Record<string, unknown>>(prior.sql, prior.params)).rows : undefined;
         const { rows } = await tx.query<Record<string, unknown>>(statement.sql, statement.params);
         const result = toResult(rows);
+        if (before) result.prior = before;
         check?.(result);
         if (call.prefs.rollback) throw new Rollback(result);
         return result;
@@ -249,6 +268,47 @@ export function createGateway(ctx: AppContext) {
     return { status: partial ? 206 : 200, headers, body: call.csv || call.geo ? result.body : bodyOf(call, result) };
   }
 
+  /** The caller's address, as the services' audit records it. */
+  const addressOf = (req: GatewayHttpRequest) => callerAddress(req.header('X-Forwarded-For'), req.peer?.remoteAddress, ctx.config.trustProxy);
+
+  /** A read of an audited table: answered as any other, then recorded (see audit.ts). */
+  async function auditedRead(req: GatewayHttpRequest, auth: RequestAuth, catalog: SchemaCatalog, table: TableAudit, profile: string): Promise<GatewayAnswer> {
+    const answer = await read(req, auth, catalog);
+    if (answer.status >= 300 || profile !== AUDITED_SCHEMA || answer.headers['Content-Type']?.startsWith('application/vnd.pgrst.plan')) return answer;
+    const trail = trailOf(table, auth, () => addressOf(req));
+    if (trail) await auditRead(req, auth, catalog, trail, answer.status);
+    return answer;
+  }
+
+  /**
+   * The rows a successful read answered: the same request with `select=id,<owner>` (its filters,
+   * order, limit, offset and Range; Accept and Prefer left out: a JSON array), planned by planRead
+   * and run as the caller, so RLS answers the same rows. A request that cannot be planned so
+   * (filters or order on embedded resources) is recorded once without an id; never an error.
+   */
+  async function auditRead(req: GatewayHttpRequest, auth: RequestAuth, catalog: SchemaCatalog, trail: Trail, status: number) {
+    let rows: Record<string, unknown>[] | null = null;
+    const params = new URLSearchParams(req.search);
+    params.set('select', `${ID_COLUMN},${trail.table.owner}`);
+    const range = req.header('Range');
+    const ids: GatewayHttpRequest = { method: req.method, table: req.table, search: params.toString(), header: (name) => (name === 'Range' ? range : undefined), text: req.text };
+    let planned: PlannedRead | null = null;
+    try {
+      planned = await planRead(ids, catalog);
+    } catch {
+      // e.g. `notarias.id=eq.1` without `notarias` in the select: the rows cannot be told
+    }
+    if (planned) {
+      try {
+        const call: Call = { req: ids, auth, prefs: planned.prefs, query: planned.query, ...planned.accept, catalog };
+        rows = JSON.parse((await run(call, planned.built.statement)).body ?? '[]') as Record<string, unknown>[];
+      } catch (e) {
+        ctx.log(`[audit] /rest/v1 GET ${req.table}: no se pudieron leer las filas leídas: ${(e as Error).message}`);
+      }
+    }
+    recordAudit(auditRows(trail, 'read', status, rows), `GET ${req.table}`);
+  }
+
   /**
    * `Accept: application/vnd.pgrst.plan`: the read's statement explained as the caller (RLS applies),
    * in JSON or text, with the options asked (ANALYZE runs it, read-only as every read).
@@ -285,6 +345,13 @@ export function createGateway(ctx: AppContext) {
     } else {
       statement = await plan(call.catalog, (schema) => deleteStatement(schema, table, query, opts));
     }
+    // audited: the id and owner of the rows the change's filters match, read before it in its transaction
+    let prior: Statement | undefined;
+    if (call.trail && method !== 'POST') {
+      const select = parseSelect(`${ID_COLUMN},${call.trail.table.owner}`);
+      const levels = new Map([['', { filters: query.levels.get('')?.filters ?? [], order: [] }]]);
+      prior = await plan(call.catalog, (schema) => readStatement(schema, table, { select, levels }, { range: { offset: 0 }, nullsStripped: false }).statement).catch(() => undefined);
+    }
     const singleRow = representation && call.single;
     const maxAffected = prefs.strict ? prefs.maxAffected : undefined;
     const check =
@@ -296,7 +363,7 @@ export function createGateway(ctx: AppContext) {
             }
           }
         : undefined;
-    const result = await run(call, statement, check);
+    const result = await run(call, statement, check, prior);
 
     const total = prefs.count ? result.page : null;
     const applied = [`return=${prefs.return}`];
@@ -313,9 +380,34 @@ export function createGateway(ctx: AppContext) {
     // an upsert that only updated rows answers 200, as PostgREST does; one that inserted any, 201
     const upsertUpdatedOnly = method === 'POST' && prefs.resolution === 'merge-duplicates' && result.total === 0 && result.page > 0;
     const status = method === 'POST' ? (upsertUpdatedOnly ? 200 : 201) : representation ? 200 : 204;
+    if (call.trail && !prefs.rollback && result.page > 0) auditWrite(call, call.trail, result, status);
     if (!representation) return { status, headers, body: null };
     headers['Content-Type'] = call.single ? OBJECT_TYPE : JSON_TYPE;
     return { status, headers, body: bodyOf(call, result) };
+  }
+
+  /**
+   * A kept change of an audited table: PATCH and DELETE record the rows read before it (`prior`;
+   * none planned: once without an id), POST the new rows of its representation that hold the id
+   * and the owner (without a representation the new ids are unknown: nothing is recorded).
+   */
+  function auditWrite(call: Call, trail: Trail, result: Result, status: number) {
+    const { method, table } = call.req;
+    let rows: Record<string, unknown>[] | null = null;
+    try {
+      if (method === 'POST') {
+        if (call.prefs.return !== 'representation' || result.body === null) return;
+        const created = JSON.parse(result.body) as Record<string, unknown>[];
+        rows = created.filter((r) => r[ID_COLUMN] !== undefined && r[trail.table.owner] !== undefined);
+      } else if (result.prior) {
+        rows = result.prior.map((r) => JSON.parse(r.json as string) as Record<string, unknown>);
+      }
+    } catch (e) {
+      // the change is kept: its answer stands, the audit says what it can
+      ctx.log(`[audit] /rest/v1 ${method} ${table}: filas sin leer: ${(e as Error).message}`);
+      if (method === 'POST') return;
+    }
+    recordAudit(auditRows(trail, method === 'POST' ? 'create' : method === 'PATCH' ? 'update' : 'delete', status, rows), `${method} ${table}`);
   }
 
   /** /rpc/<fn>: a function of schema public, called as the request's role (see rpc.ts). */
@@ -397,7 +489,11 @@ export function createGateway(ctx: AppContext) {
         if (checking) await checking;
       }
       const catalog = catalogs.get(profile) as SchemaCatalog;
-      if (req.rpc === undefined && (method === 'GET' || method === 'HEAD')) return await read(req, auth, catalog);
+      if (req.rpc === undefined && (method === 'GET' || method === 'HEAD')) {
+        // the one cost of the audit on an unaudited table: this lookup
+        const audit = audited.get(req.table);
+        return await (audit === undefined ? read(req, auth, catalog) : auditedRead(req, auth, catalog, audit, profile));
+      }
       const call: Call = {
         req,
         auth,
@@ -410,6 +506,8 @@ export function createGateway(ctx: AppContext) {
       // GeoJSON and plans are offered on reads of tables and views
       if (call.geo || call.plan) throw notAcceptable(call.refused ?? []);
       if (req.rpc !== undefined) return await rpc(call, req.rpc);
+      const audit = audited.get(req.table);
+      if (audit !== undefined && profile === AUDITED_SCHEMA) call.trail = trailOf(audit, auth, () => addressOf(req)) ?? undefined;
       return await write(call);
     } catch (e) {
       return errorAnswer(toGatewayError(e, auth?.role === 'authenticated', ctx.log));
@@ -442,6 +540,7 @@ export function gatewayRoutes(gateway: Gateway) {
       search: new URL(c.req.url).search.slice(1),
       header: (name) => c.req.header(name),
       text: () => c.req.text(),
+      peer: (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket,
     })),
   );
   // anything else under /rest/v1 must not fall through to the SPA

@@ -8,9 +8,11 @@ export const NOMBRE_PERSONA = `case when p.tipo_persona = 'JURIDICA' then p.razo
 /**
  * Who read or changed the caller's records (RGPD art. 15): the audit log's rows (server/audit.ts,
  * one per services request on a persona, privilegio, case, act, document, copy, message or
- * appointment) whose record is the caller's persona, a persona they own, or anything hanging from
- * them; refused requests (4xx, 5xx) touched nothing and are left out, and so, unless `propios`,
- * are the caller's own requests. Newest first, one page at a time.
+ * appointment, and one per cita read or changed through /rest/v1 by someone else) whose record is
+ * the caller's persona, a persona they own, or anything hanging from them, or whose `titular` is
+ * one of those personas (so a deleted cita's rows still count); refused requests (4xx, 5xx)
+ * touched nothing and are left out, and so, unless `propios`, are the caller's own requests.
+ * Newest first, one page at a time.
  */
 export async function listarAccesos(db: Queryable, viewer: string, q: { page: number; pageSize: number; propios: boolean }) {
   const { rows } = await db.query<Omit<Acceso, 'propio'> & { at: Date | string; total: string | number }>(
@@ -29,9 +31,9 @@ export async function listarAccesos(db: Queryable, viewer: string, q: { page: nu
      select l.at, l.actor, ${NOMBRE_PERSONA} as "actorNombre", l.action as accion, l.entity as entidad, l.entity_id as "entidadId",
             count(*) over () as total
        from servicios.audit_log l
-       join registros r on r.id = l.entity_id and r.entity = l.entity
        left join servicios.personas p on p.id = l.actor
       where l.status < 400 and ($2 or l.actor is distinct from $1)
+        and ((l.entity, l.entity_id) in (select entity, id from registros) or l.titular in (select id from mias))
       order by l.at desc, l.id desc
       limit $3 offset $4`,
     [viewer, q.propios, q.pageSize, (q.page - 1) * q.pageSize],
