@@ -1,4 +1,5 @@
 import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { catalogueRoute, pageRoutes } from '../resources/page-routes';
 
 /** A lazy page that can also be asked to load before it renders (Root: beside the Portal). */
 type LazyPage = LazyExoticComponent<ComponentType> & { load(): Promise<unknown> };
@@ -14,6 +15,17 @@ export interface PageRoute {
   page: LazyPage;
   /** The declaration (resources/pages.ts or a resource) whose `list` rule guards the route; others are sent to /citas. */
   guard?: string;
+}
+
+/**
+ * The page of a declaration, at the route it states (resources/page-routes.ts), guarded by its
+ * own `list` rule when a client may not open it; `path` for a page beneath it
+ * ('/despacho/expedientes/:id'), guarded alike.
+ */
+function of(declaration: string, page: LazyPage, path?: string): PageRoute {
+  const declared = pageRoutes[declaration];
+  if (!declared) throw new Error(`src/routes.tsx: ${declaration} states no route`);
+  return { path: path ?? declared.path, page, ...(declared.opensTo.includes('assistant') ? {} : { guard: declaration }) };
 }
 
 /**
@@ -33,27 +45,27 @@ const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));
 const NuevoExpediente = lazy(() => import('./pages/expedientes/NuevoExpediente'));
 
 export const privateRoutes: PageRoute[] = [
-  { path: '/dashboard', page: lazy(() => import('./pages/dashboard/Dashboard')) },
-  { path: '/datos-personales', page: lazy(() => import('./pages/datos-personales/DatosPersonales')) },
-  { path: '/servicios', page: lazy(() => import('./pages/servicios/Servicios')) },
+  of('dashboard', lazy(() => import('./pages/dashboard/Dashboard'))),
+  of('datos-personales', lazy(() => import('./pages/datos-personales/DatosPersonales'))),
+  of('servicios', lazy(() => import('./pages/servicios/Servicios'))),
   { path: '/servicios/categoria/:categoriaId', page: lazy(() => import('./pages/servicios/Categoria')) },
   { path: '/servicios/acto/:actoId', page: lazy(() => import('./pages/servicios/ActoServicio')) },
-  { path: '/expedientes', page: Expedientes },
+  of('expedientes', Expedientes),
   { path: '/expedientes/nuevo', page: NuevoExpediente },
   { path: '/expediente/nuevo', page: NuevoExpediente },
   { path: '/expediente/detalleexp', page: lazy(() => import('./pages/expedientes/DetalleExp')) },
   { path: '/expediente/:id', page: lazy(() => import('./pages/expedientes/Expediente')) },
   { path: '/acto-poder-general', page: lazy(() => import('./pages/acto-poder-general/ActoPoderGeneral')) },
-  { path: '/copias', page: lazy(() => import('./pages/copias/Copias')) },
-  { path: '/citas', page: lazy(() => import('./pages/citas/Citas')) },
-  { path: '/perfil', page: lazy(() => import('./pages/perfil/Perfil')) },
+  of('copias', lazy(() => import('./pages/copias/Copias'))),
+  of('citas', lazy(() => import('./pages/citas/Citas'))),
+  of('perfil', lazy(() => import('./pages/perfil/Perfil'))),
   { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
-  { path: '/despacho', page: lazy(() => import('./pages/despacho/Despacho')), guard: 'despacho-expedientes' },
-  { path: '/despacho/expedientes/:id', page: lazy(() => import('./pages/despacho/ExpedienteDespacho')), guard: 'despacho-expedientes' },
-  { path: '/despacho/citas', page: lazy(() => import('./pages/despacho/CitasDespacho')), guard: 'despacho-expedientes' },
-  { path: '/despacho/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'despacho-expedientes' },
-  { path: '/admin/privacidad', page: lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), guard: 'admin' },
-  { path: '/admin/privacidad/registro', page: lazy(() => import('./pages/admin/RegistroActividades')), guard: 'admin' },
-  { path: '/admin/notarias', page: lazy(() => import('./pages/admin/Admin')), guard: 'admin' },
-  { path: '/admin/recursos/:resource', page: lazy(() => import('./pages/admin/RecursoAdmin')), guard: 'admin' },
+  of('despacho-expedientes', lazy(() => import('./pages/despacho/Despacho'))),
+  of('despacho-expedientes', lazy(() => import('./pages/despacho/ExpedienteDespacho')), '/despacho/expedientes/:id'),
+  of('despacho-citas', lazy(() => import('./pages/despacho/CitasDespacho'))),
+  of('despacho-expedientes', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), '/despacho/privacidad'),
+  of('admin', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), '/admin/privacidad'),
+  of('admin', lazy(() => import('./pages/admin/RegistroActividades')), '/admin/privacidad/registro'),
+  of('admin', lazy(() => import('./pages/admin/Admin'))),
+  of('admin', lazy(() => import('./pages/admin/RecursoAdmin')), catalogueRoute),
 ];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useCan } from '@refinedev/core';
 import { Navigate } from 'react-router';
 import Loading from './Loading';
+import { pageRoutes } from '../../resources/page-routes';
 
 /**
  * A guarded route (a route's `guard`, src/routes.tsx): the declaration `resource`
@@ -12,6 +13,6 @@ import Loading from './Loading';
 export default function GuardedRoute({ resource, children }: { resource: string; children: ReactNode }) {
   const { data, isLoading } = useCan({ resource, action: 'list' });
   if (isLoading) return <Loading />;
-  if (!data?.can) return <Navigate to="/citas" replace />;
+  if (!data?.can) return <Navigate to={pageRoutes.citas.path} replace />;
   return <>{children}</>;
 }

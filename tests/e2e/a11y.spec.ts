@@ -2,11 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
 import { adminTabs } from '../../resources';
+import { pageRoutes } from '../../resources/page-routes';
 
 /**
  * Accessibility (issue 8): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every route of
- * src/routes.tsx, signed out, as a client, as staff (the office's screens) and as the admin (each tab of
- * /admin/notarias).
+ * src/routes.tsx (the declared ones from resources/page-routes.ts), signed out, as a client, as
+ * staff (the office's screens) and as the admin (each tab of /admin/notarias).
  * No violation of impact 'serious' or 'critical' may remain.
  */
 
@@ -81,20 +82,9 @@ test.describe('as a client', () => {
     await page?.context().close();
   });
 
-  for (const path of [
-    '/dashboard',
-    '/datos-personales',
-    '/servicios',
-    '/servicios/categoria/1',
-    '/servicios/acto/3',
-    '/expedientes',
-    '/expediente/nuevo',
-    '/acto-poder-general',
-    '/copias',
-    '/citas',
-    '/perfil',
-    '/configurar-calendario',
-  ]) {
+  // every declared page a client may open, and the pages beneath them
+  const declared = Object.values(pageRoutes).filter((r) => r.opensTo.includes('assistant')).map((r) => r.path);
+  for (const path of [...declared, '/servicios/categoria/1', '/servicios/acto/3', '/expediente/nuevo', '/acto-poder-general', '/configurar-calendario']) {
     test(`${path} has no serious or critical violations`, async () => {
       await page.goto(path);
       await expect(page.locator('main#contenido')).toBeVisible();
@@ -116,7 +106,8 @@ test.describe('as staff', () => {
     await page?.context().close();
   });
 
-  for (const path of ['/despacho', '/despacho/citas']) {
+  // the declared pages only the office opens
+  for (const path of Object.values(pageRoutes).filter((r) => r.opensTo.includes('staff') && !r.opensTo.includes('assistant')).map((r) => r.path)) {
     test(`${path} has no serious or critical violations`, async () => {
       await page.goto(path);
       await expect(page.locator('main#contenido')).toBeVisible();

@@ -1,0 +1,27 @@
+import { permits, ROLES, type Role, type Viewer } from '../domain/access';
+import { adminRoute, isCatalogue, pageConfigs, resourceConfigs } from './index';
+
+/** A page a declaration states: its route and who may open it (the roles its `list` rule lets through). */
+export interface PageRouteOf {
+  path: string;
+  opensTo: Role[];
+}
+
+/** A role as a viewer that works somewhere (staff pass only with notarías). */
+const someone = (role: Role): Viewer => (role === 'staff' ? { role, notarias: [1] } : { role });
+
+/**
+ * The route of every declaration with a page of its own (resources/pages.ts, the services
+ * resources, citas), by the declaration's name, and the roles that may open it: src/routes.tsx
+ * serves each page at it, guarded by the declaration's rule when a client may not open it. A
+ * catalogue's route is served by the generic catalogueRoute. In the browser build this module is
+ * its value (buildTimeData, scripts/vite-plugins.ts): Root reads the routes without the declarations.
+ */
+export const pageRoutes: Record<string, PageRouteOf> = Object.fromEntries(
+  [...pageConfigs, ...resourceConfigs.filter((r) => !isCatalogue(r))]
+    .filter((c) => c.route !== undefined)
+    .map((c) => [c.name, { path: c.route!, opensTo: ROLES.filter((role) => permits(c.access.list, someone(role))) }]),
+);
+
+/** Where the admin opens a catalogue with a page of its own (adminRoute), as a route pattern. */
+export const catalogueRoute = adminRoute(':resource');
