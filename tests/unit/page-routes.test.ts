@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { pageRoutes } from '../../resources/page-routes';
+import { privateRoutes, publicRoutes } from '../../src/routes';
+
+describe('the pages the declarations state', () => {
+  it('are each served at their route, guarded exactly when a client may not open them', () => {
+    for (const [name, declared] of Object.entries(pageRoutes)) {
+      const served = privateRoutes.find((r) => r.path === declared.path);
+      expect(served, `${name}: ${declared.path} is served`).toBeDefined();
+      expect(served?.guard, `${name}: its guard`).toBe(declared.opensTo.includes('assistant') ? undefined : name);
+    }
+  });
+
+  it('no route is served twice', () => {
+    const paths = [...publicRoutes, ...privateRoutes].map((r) => r.path);
+    expect(paths.length).toBe(new Set(paths).size);
+  });
+});
