@@ -18,6 +18,7 @@ import { atMost } from './lib/report.js';
 import { REPO_ROOT, startServer } from './lib/server.js';
 import { DEMO_ADMIN, DEMO_CLIENT, DEMO_STAFF, signIn, type Session } from './lib/auth.js';
 import { round } from './lib/stats.js';
+import { pageRoutes } from '../resources/page-routes.js';
 
 const DIST = path.join(REPO_ROOT, 'dist');
 
@@ -61,15 +62,24 @@ export function ensureBuilt(ctx: BenchContext) {
 
 // ---------------------------------------------------------------- static analysis of dist/
 
-/** Route → page module (e.g. 'pages/login/LoginPage'), read from src/routes.tsx. */
+/**
+ * Route → page module (e.g. 'pages/login/LoginPage'), read from src/routes.tsx: its `{ path, page }`
+ * entries, and its `of('<declaration>', page, path?)` ones at the route the declaration states.
+ */
 function routePages(): Map<string, string> {
   const src = fs.readFileSync(path.join(REPO_ROOT, 'src/routes.tsx'), 'utf8');
   const consts = new Map<string, string>();
   for (const m of src.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'\s*\)\s*\)/g)) consts.set(m[1], m[2]);
+  const PAGE = String.raw`(?:lazy\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'\s*\)\s*\)|(\w+))`;
   const pages = new Map<string, string>();
-  for (const m of src.matchAll(/path:\s*'([^']+)',\s*page:\s*(?:lazy\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'\s*\)\s*\)|(\w+))/g)) {
+  for (const m of src.matchAll(new RegExp(String.raw`path:\s*'([^']+)',\s*page:\s*` + PAGE, 'g'))) {
     const module = m[2] ?? consts.get(m[3]);
     if (module) pages.set(m[1], module);
+  }
+  for (const m of src.matchAll(new RegExp(String.raw`of\(\s*'([^']+)',\s*` + PAGE + String.raw`(?:,\s*'([^']+)')?\s*\)`, 'g'))) {
+    const module = m[2] ?? consts.get(m[3]);
+    const route = m[4] ?? pageRoutes[m[1]]?.path;
+    if (module && route) pages.set(route, module);
   }
   return pages;
 }
