@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { allows, permits, type CatalogueConfig, type CrudAction, type PageConfig, type ResourceConfig, type Role, type Viewer } from '../domain/resource';
+import { allows, permits, type CatalogueConfig, type CrudAction, type PageConfig, type ResourceConfig, type Role, type ServiciosConfig, type Viewer } from '../domain/resource';
 import notarias from './notarias';
 import personal from './personal';
 import disponibilidad from './disponibilidad';
@@ -9,13 +9,23 @@ import actosServicios from './actos-servicios';
 import plantillasEscrituras from './plantillas-escrituras';
 import festivos from './festivos';
 import citas from './citas';
+import expedientes from './expedientes';
+import actos from './actos';
+import personas from './personas';
+import privilegios from './privilegios';
+import documentos from './documentos';
+import copias from './copias';
+import mensajes from './mensajes';
+import borradores from './borradores';
+import copiasElectronicas from './copias-electronicas';
+import privacidad from './privacidad';
+import { despachoCitas, despachoExpedientes } from './despacho';
 import { pageConfigs } from './pages';
-import { serviciosResources } from './api-servicios';
 import { fixtureResources } from './fixtures';
 
 /**
- * The registry: every resource declaration. A new resource is one file plus one line here (a
- * resource of the services API: one line in resources/api-servicios.ts).
+ * The registry: every resource declaration. A new resource is one file plus one line here. The
+ * server reads it too (declarations hold no UI: icons live in src/iconos-recursos.ts).
  */
 export const resourceConfigs: ResourceConfig[] = [
   notarias,
@@ -27,13 +37,27 @@ export const resourceConfigs: ResourceConfig[] = [
   plantillasEscrituras,
   festivos,
   citas,
-  // the services API's resources: their list is resources/api-servicios.ts, which the server reads too
-  ...serviciosResources,
+  // the services API's: the server serves each with `crud` through the generic handler
+  expedientes,
+  actos,
+  personas,
+  privilegios,
+  documentos,
+  copias,
+  mensajes,
+  borradores,
+  copiasElectronicas,
+  privacidad,
+  despachoExpedientes,
+  despachoCitas,
   // none, except in the build of the fixture journey (see resources/fixtures.ts)
   ...fixtureResources,
 ];
 
 export { pageConfigs };
+
+/** The services API's declarations (dataProvider 'servicios'), in the registry's order. */
+export const serviciosResources = resourceConfigs.filter((r): r is ServiciosConfig => r.dataProvider === 'servicios');
 
 /** Refine's action names → the declaration's four. */
 export function crudAction(action: string): CrudAction | undefined {

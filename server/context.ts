@@ -20,7 +20,7 @@ export interface AppContext {
   anonKey: string;
   /**
    * Services declarations served by the generic handler besides the registry's
-   * (resources/api-servicios.ts): a test's fixture resource, registered at start.
+   * (resources/index.ts): a test's fixture resource, registered at start.
    */
   extraResources?: readonly ServiciosConfig[];
   /** The certificate sign-in's run-time state (trust files, listener port), set by boot.ts. */

@@ -25,7 +25,7 @@ import { scopeTransactions } from '../db/request-transaction.js';
 import { API_BASE } from '../../api/endpoint.js';
 import { recursosRoutes } from './recursos.js';
 import { metaRoutes } from './meta.js';
-import { serviciosResources } from '../../resources/api-servicios.js';
+import { serviciosResources } from '../../resources/index.js';
 import { centroEventos, type CentroEventos } from '../eventos.js';
 import { eventosRoutes } from './eventos.js';
 import { privacidadDespachoRoutes, privacidadRoutes } from './privacidad.js';

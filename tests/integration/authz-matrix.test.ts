@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { allows, type ResourceConfig, type Viewer } from '../../domain/resource';
-import { catalogueConfigs, resourceConfig } from '../../resources';
+import { catalogueConfigs, resourceConfig, serviciosResources } from '../../resources';
 import { serverSamples } from '../support/registry';
 import { describeServiciosMatrix } from '../support/registry-servicios';
-import { serviciosResources } from '../../resources/api-servicios';
 
 /**
  * Who may do what, as one table per API: the services API (every endpoint) and /rest/v1 (every
@@ -246,8 +245,8 @@ describe('services API: one row per endpoint, one column per point of view', () 
 });
 
 /**
- * The services resources served by the generic handler (a declaration with `crud` in
- * resources/api-servicios.ts): their rows of this matrix follow from their declarations, for anon,
+ * The services resources served by the generic handler (a services declaration with
+ * `crud` in the registry): their rows of this matrix follow from their declarations, for anon,
  * the owner, another client, staff of the row's notaría and of another, and an admin
  * (tests/support/registry-servicios.ts). The endpoints above have routes of their own.
  */

@@ -3,8 +3,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, SERVICES, type TestServer } from '../support/server';
-import { catalogueConfigs } from '../../resources';
-import { serviciosResources } from '../../resources/api-servicios';
+import { catalogueConfigs, serviciosResources } from '../../resources';
 import { describeServiciosFuzz } from '../support/registry-servicios';
 
 /**

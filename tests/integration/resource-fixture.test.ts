@@ -29,7 +29,7 @@ const MIGRATION = fs.readFileSync('tests/fixtures/idiomas.sql', 'utf8');
 // the services-API resource: its migration (server/db/migrations) and its declaration
 const MIGRATION_CONSULTAS = fs.readFileSync('tests/fixtures/consultas.sql', 'utf8');
 const MIGRATION_RECORDATORIOS = fs.readFileSync('tests/fixtures/recordatorios.sql', 'utf8');
-// the registry with its lines more (idiomas in resources/index.ts, consultas and recordatorios in resources/api-servicios.ts)
+// the registry with its lines more (idiomas, consultas and recordatorios in resources/index.ts)
 const registry = createRegistry([...resourceConfigs, idiomas, consultas, recordatorios], pageConfigs);
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../api/routes';
-import { serviciosResources } from '../../resources/api-servicios';
+import { serviciosResources } from '../../resources';
 import type { Route } from '../../domain/route';
 
 /**
