@@ -1,8 +1,8 @@
 /**
  * Who may do what: the roles, the viewer, the named access rules of the declarations (resources/)
  * and permits(), which answers them in the browser (buttons, route guards, menu) and on the server.
- * Data plus pure functions: the same rule states the SQL policy (domain/resource-policies.ts) and
- * the generic handler's condition (server/routes/recursos.ts).
+ * Data plus pure functions; ruleSql() (domain/access-sql.ts) compiles the same rules to SQL, for the
+ * catalogues' RLS policies (domain/resource-policies.ts) and the generic handler's conditions.
  */
 
 /** The roles of a signed-in user (claim app_role); staff also carry the offices they work at (claim notarias). */
@@ -24,7 +24,7 @@ export interface Viewer {
 /**
  * A named access predicate, the rule of one action (read like Payload's access functions:
  * `create: admin`, `list: anyone`). Data, not code, so the same rule answers the browser
- * (accessControlProvider, route guards, menu) and states the SQL policy (app_meta.politicas_catalogo).
+ * (accessControlProvider, route guards, menu) and, compiled by ruleSql(), the SQL policy.
  */
 export interface AccessRule {
   readonly name: 'anyone' | 'signedIn' | 'admin' | 'staffOfNotaria' | 'staffMember' | 'nobody';

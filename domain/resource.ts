@@ -304,7 +304,7 @@ export const crudPaths = (base: string) =>
 /**
  * A table behind /rest/v1 whose pages are its own (src/pages/…), not the generated views: e.g.
  * citas, rows of one person each. Declared for Refine's resource, its route, menu entry and access;
- * its RLS is written in its migrations (not by app_meta.politicas_catalogo) and the /rest/v1 part
+ * its RLS is written in its migrations (not stated from its declaration, as a catalogue's are) and the /rest/v1 part
  * of the authorization matrix reads its `access` for the expected answers.
  */
 export interface PagesTableConfig extends ResourceBase {

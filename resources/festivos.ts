@@ -3,7 +3,7 @@ import { anyone, catalogueAccess, defineResource, HARD_DELETE, requiredId, requi
 
 /**
  * The holidays of a notaría (table festivos, supabase/migrations/20260201000000_festivos.sql; its
- * RLS restated by politicas_catalogo). Served at /admin/recursos/festivos; nothing else in the
+ * RLS stated from this declaration at every start). Served at /admin/recursos/festivos; nothing else in the
  * code knows about it.
  */
 export const festivoSchema = z.object({

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db.js';
+import type { CatalogueConfig } from '../../domain/resource.js';
+import { cataloguePolicies } from '../../domain/resource-policies.js';
+import { catalogueConfigs } from '../../resources/index.js';
 
 /** The project folder: the nearest one above this module with package.json (server/db, or server/.build for the bundle). */
 function projectRoot(from: string): string {
@@ -32,10 +35,11 @@ function sqlFiles(dir: string): string[] {
 const MIGRATION_LOCK = `select pg_advisory_xact_lock(hashtext('app_meta.migrations'))`;
 
 /**
- * Applies pending migrations (and, once, the seed). Records each in app_meta.migrations,
- * so a restart changes nothing. Returns the names applied this time.
+ * Applies pending migrations (and, once, the seed), then the catalogues' grants and RLS as their
+ * declarations state them. Records each in app_meta.migrations (app_meta.politicas), so a
+ * restart changes nothing. Returns the names applied this time.
  */
-export async function migrate(db: Db, opts: { seed: boolean }): Promise<string[]> {
+export async function migrate(db: Db, opts: { seed: boolean; catalogues?: readonly CatalogueConfig[] }): Promise<string[]> {
   await db.transaction(async (tx) => {
     await tx.exec(MIGRATION_LOCK);
     await tx.exec(`
@@ -65,5 +69,30 @@ export async function migrate(db: Db, opts: { seed: boolean }): Promise<string[]
     });
     if (appliedNow) applied.push(name);
   }
-  return applied;
+  return [...applied, ...(await statePolicies(db, opts.catalogues ?? catalogueConfigs()))];
+}
+
+/**
+ * Each catalogue's grants and RLS policies (cataloguePolicies: the access rules compiled to SQL),
+ * applied when they differ from the ones last applied: a changed rule takes effect at the next
+ * start, with no migration. Returns 'politicas <tabla>' for each table restated.
+ */
+export async function statePolicies(db: Db, catalogues: readonly Pick<CatalogueConfig, 'name' | 'access' | 'deletion'>[]): Promise<string[]> {
+  await db.transaction(async (tx) => {
+    await tx.exec(MIGRATION_LOCK);
+    await tx.exec('create table if not exists app_meta.politicas (tabla text primary key, sql text not null, applied_at timestamptz not null default now())');
+  });
+  const stated: string[] = [];
+  for (const config of catalogues) {
+    const sql = cataloguePolicies(config);
+    const changed = await db.transaction(async (tx) => {
+      await tx.exec(MIGRATION_LOCK);
+      if ((await tx.query('select 1 from app_meta.politicas where tabla = $1 and sql = $2', [config.name, sql])).rowCount) return false;
+      await tx.exec(sql);
+      await tx.query('insert into app_meta.politicas (tabla, sql) values ($1, $2) on conflict (tabla) do update set sql = excluded.sql, applied_at = now()', [config.name, sql]);
+      return true;
+    });
+    if (changed) stated.push(`politicas ${config.name}`);
+  }
+  return stated;
 }

@@ -20,33 +20,16 @@ import { requireUser, type AuthEnv } from '../auth/middleware.js';
 import { viewerOf } from '../auth/viewer.js';
 import { HttpError, json, parseWith, readJson } from '../http.js';
 import { isPgError, type Queryable } from '../db/db.js';
-import { allows, resourceMessages, type AccessRule, type CrudAction, type ServiciosConfig, type Viewer } from '../../domain/resource.js';
+import { allows, resourceMessages, type CrudAction, type ServiciosConfig, type Viewer } from '../../domain/resource.js';
 import type { Route } from '../../domain/route.js';
 import { checkReferences } from './referencias.js';
+import { boundCaller, ruleSql } from '../../domain/access-sql.js';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado';
 const MENSAJE_SIN_PERMISO = 'No tiene permiso para esta acción';
 
-
-/**
- * The SQL condition a row must meet for `rule` to let `viewer` through: the same answer as
- * permits(rule, viewer, row), in the database, so a list is one bounded query. Adds its parameters to `params`.
- */
-export function ruleCondition(rule: AccessRule, viewer: Viewer, params: unknown[]): string {
-  const parts: string[] = [];
-  if (rule.ownerColumn && viewer.role !== 'anon' && viewer.id !== undefined) {
-    params.push(viewer.id);
-    parts.push(`t."${rule.ownerColumn}"::text = $${params.length}`);
-  }
-  const inRole = rule.roles.includes(viewer.role) && !(rule.needsNotarias && !viewer.notarias?.length);
-  if (inRole && rule.notariaColumn && viewer.role === 'staff') {
-    params.push((viewer.notarias ?? []).map(String));
-    parts.push(`t."${rule.notariaColumn}"::text = any($${params.length}::text[])`);
-  } else if (inRole) parts.push('true');
-  return parts.length ? `(${parts.join(' or ')})` : 'false';
-}
 
 /** 'hh/{id}' → 'hh/:id'; only `{id}` may be a placeholder of the generic paths, each served with its action's method. */
 function honoPath(route: Route | readonly Route[] | undefined, method: string, withId: boolean, where: string): string | undefined {
@@ -114,7 +97,8 @@ function mount(app: Hono<AuthEnv>, auth: ReturnType<typeof requireUser>, ctx: Ap
   async function visible(db: Queryable, v: Viewer, id: string, lock = false): Promise<Record<string, unknown>> {
     if (!UUID.test(id)) throw new HttpError(404, MENSAJE_NO_ENCONTRADO);
     const params: unknown[] = [id];
-    const cond = ruleCondition(config.access.list, v, params);
+    // the list rule compiled by the ruleSql() that writes the catalogues' RLS, the viewer's values bound
+    const cond = ruleSql(config.access.list, boundCaller(v, params));
     const { rows } = await db.query<{ r: Record<string, unknown> }>(`select to_jsonb(t) as r from ${table} t where t.id = $1 and ${cond}${lock ? ' for update' : ''}`, params);
     if (!rows[0]) throw new HttpError(404, MENSAJE_NO_ENCONTRADO);
     return rows[0].r;
@@ -142,7 +126,7 @@ function mount(app: Hono<AuthEnv>, auth: ReturnType<typeof requireUser>, ctx: Ap
       const query = c.req.query();
       const { page, pageSize, sort: field = sort.field, order = sort.order } = parseWith(querySchema, query);
       const params: unknown[] = [];
-      const where = [ruleCondition(config.access.list, v, params)];
+      const where = [ruleSql(config.access.list, boundCaller(v, params))];
       // ?column=value: equality on the id and the declaration's columns (Refine's eq filters); other keys are not filters
       for (const column of ['id', owner, ...columns]) {
         if (query[column] === undefined) continue;

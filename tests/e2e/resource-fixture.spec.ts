@@ -10,6 +10,8 @@ import { test, expect, screenshot, signIn } from './fixtures';
 import { E2E_JWT_SECRET } from './global-setup';
 import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { cataloguePolicies } from '../../domain/resource-policies';
+import idiomas from '../fixtures/resource-idiomas';
 
 /**
  * The catalogue of docs/adding-a-resource.md (idiomas, tests/fixtures/) in the browser, registered
@@ -90,6 +92,8 @@ test.beforeAll(async () => {
   await stop(await startPortal(port));
   const db = await PGlite.create(dataDir);
   await db.exec(fs.readFileSync('tests/fixtures/idiomas.sql', 'utf8'));
+  // its grants and RLS from its declaration, as the runner states them with idiomas in the registry
+  await db.exec(cataloguePolicies(idiomas));
   await db.close();
   child = await startPortal(port);
   // this file's journeys (baseURL, the outbox with the PIN) go to this server

@@ -8,11 +8,8 @@ import categorias from '../../resources/categorias-servicios';
 import actos from '../../resources/actos-servicios';
 import plantillas, { templateNames } from '../../resources/plantillas-escrituras';
 import festivos from '../../resources/festivos';
-import fs from 'node:fs';
-import path from 'node:path';
 import { adminTabs, canAccessResource, catalogueConfigs, isCatalogue, pageConfigs, refineResources, resourceConfigs } from '../../resources';
 import { allows, CRUD_ACTIONS, optionalText, requiredText, resourceMessages, weekdaysLabel } from '../../domain/resource';
-import { catalogueSql, latestCatalogueSql } from '../../domain/resource-policies';
 import { formFields, prepareRow } from '../../src/crud/schema-rules';
 
 /** The message of the first problem of `field`, or undefined when the record is valid there. */
@@ -267,17 +264,6 @@ describe('The registry', () => {
 });
 
 describe('Every declaration, as the registry holds it', () => {
-  const migrations = fs
-    .readdirSync('supabase/migrations')
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => fs.readFileSync(path.join('supabase/migrations', f), 'utf8'));
-
-  it.each(catalogueConfigs().map((c) => [c.name, c] as const))('%s: its RLS is stated by the call its declaration gives', (_name, config) => {
-    // the SQL line to put in a migration is catalogueSql(config); the latest one for the table wins
-    expect(latestCatalogueSql(migrations, config.name)).toBe(catalogueSql(config));
-  });
-
   it.each(catalogueConfigs().map((c) => [c.name, c] as const))('%s: its sample passes its own schema', (_name, config) => {
     expect(config.sample, `${config.name} declares a sample`).toBeTypeOf('function');
     const prepared = prepareRow(config, config.sample!({ n: 1, ref: () => 1 }));
