@@ -50,7 +50,11 @@ export function readSql(list: AccessRule, edit: AccessRule, caller: SqlCaller, l
   return live ? and(read, () => or(`"${live}"`, () => ruleSql(edit, caller))) : read;
 }
 
-const CLAIMS = 'public.jwt_claims()';
+/**
+ * The caller's role as server/auth/viewer.ts reads it from the same token: app_role says only
+ * admin or not; staff are the others whose token names notarías (claim notarias); anon has no sub.
+ */
+const ROLE_OF_TOKEN = `(case when public.es_admin() then 'admin' when cardinality(public.notarias_de_personal()) > 0 then 'staff' when public.persona_actual() is not null then 'assistant' else 'anon' end)`;
 const SIGNED_IN: readonly Role[] = ['assistant', 'staff', 'admin'];
 
 /**
@@ -63,11 +67,11 @@ export const tokenCaller: SqlCaller = {
     // a policy's grants already keep visitors out when anon is not among them (see resource-policies.ts)
     if (SIGNED_IN.every((r) => roles.includes(r))) return 'true';
     if (roles.length === 1 && roles[0] === 'admin') return 'public.es_admin()';
-    return `coalesce(${CLAIMS} ->> 'app_role', 'anon') in (${roles.map((r) => `'${r}'`).join(', ')})`;
+    return `${ROLE_OF_TOKEN} in (${roles.map((r) => `'${r}'`).join(', ')})`;
   },
   worksAnywhere: 'cardinality(public.notarias_de_personal()) > 0',
   worksAt: (column) => `public.es_personal_de("${column}")`,
-  owns: (column) => `"${column}"::text = ${CLAIMS} ->> 'sub'`,
+  owns: (column) => `"${column}"::text = public.persona_actual()::text`,
 };
 
 /**

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, anyone, nobody, onlyLive, ownerOr, permits, signedIn, staffMember, staffOfNotaria, HARD_DELETE, type AccessRule, type Viewer } from '../../domain/resource';
 import { boundCaller, ruleSql } from '../../domain/access-sql';
+import { decodeJwt } from 'jose';
 import { statePolicies } from '../../server/db/migrate';
+import { signAccessToken } from '../../server/auth/jwt';
+import { viewerOf } from '../../server/auth/viewer';
+import type { SessionUser } from '../../server/auth/middleware';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -27,14 +31,15 @@ const RULES: Record<string, AccessRule> = {
   ownerOrStaff: ownerOr('owner_id', staffOfNotaria()),
   ownerOrAdmin: ownerOr('owner_id', admin),
 };
-const VIEWERS: Record<string, Viewer> = {
-  anon: { role: 'anon' },
-  'client A': { role: 'assistant', id: A },
-  'client B': { role: 'assistant', id: B },
-  'staff of 1': { role: 'staff', id: randomUUID(), notarias: [1] },
-  'staff of none': { role: 'staff', id: randomUUID(), notarias: [] },
-  admin: { role: 'admin', id: randomUUID() },
-  'admin, staff of 2': { role: 'admin', id: randomUUID(), notarias: [2] },
+/** Who calls, as the server signs their token: app_role admin or assistant, and the notarías they work at. */
+const CALLERS: Record<string, { app_role: 'admin' | 'assistant'; sub?: string; notarias?: number[] }> = {
+  anon: { app_role: 'assistant' },
+  'client A': { app_role: 'assistant', sub: A },
+  'client B': { app_role: 'assistant', sub: B },
+  'staff of 1': { app_role: 'assistant', sub: randomUUID(), notarias: [1] },
+  'staff of 1 and 2': { app_role: 'assistant', sub: randomUUID(), notarias: [1, 2] },
+  admin: { app_role: 'admin', sub: randomUUID() },
+  'admin, staff of 2': { app_role: 'admin', sub: randomUUID(), notarias: [2] },
 };
 const ROWS = [
   { id: 1, notaria_id: 1, owner_id: A, activo: true },
@@ -43,8 +48,12 @@ const ROWS = [
   { id: 4, notaria_id: 2, owner_id: A, activo: true },
 ];
 
-/** The token's claims of each caller, as the server signs them. */
-const claims = (v: Viewer) => (v.role === 'anon' ? { role: 'anon' } : { role: 'authenticated', sub: v.id, app_role: v.role, notarias: v.notarias ?? [] });
+/** The claims of each caller's token as the server signs it, and the viewer the server reads from them. */
+async function tokenOf(caller: (typeof CALLERS)[string]): Promise<{ claims: Record<string, unknown>; viewer: Viewer }> {
+  if (!caller.sub) return { claims: decodeJwt(server.ctx.anonKey), viewer: { role: 'anon' } };
+  const claims = decodeJwt(await signAccessToken(server.ctx.config.jwtSecret, { sub: caller.sub, app_role: caller.app_role, notarias: caller.notarias }));
+  return { claims, viewer: viewerOf({ id: caller.sub, appRole: caller.app_role, notarias: caller.notarias ?? [] } as SessionUser) };
+}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,13 +74,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.close());
 
-/** Runs `sql` as `viewer` through RLS (its request role and claims), in a transaction that is rolled back. */
-async function as<T>(viewer: Viewer, sql: string, params: unknown[] = []): Promise<T[] | 'refused'> {
+/** Runs `sql` through RLS with the token's request role and claims, as the gateway does, in a transaction that is rolled back. */
+async function as<T>(claims: Record<string, unknown>, sql: string, params: unknown[] = []): Promise<T[] | 'refused'> {
   let out: T[] | 'refused' = [];
   await server.ctx.db
     .transaction(async (tx) => {
-      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims(viewer))]);
-      await tx.exec(`set local role ${viewer.role === 'anon' ? 'anon' : 'authenticated'}`);
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+      await tx.exec(`set local role ${claims.role === 'anon' ? 'anon' : 'authenticated'}`);
       try {
         out = (await tx.query<T>(sql, params)).rows;
       } catch (e) {
@@ -86,13 +95,14 @@ async function as<T>(viewer: Viewer, sql: string, params: unknown[] = []): Promi
   return out;
 }
 
-const CASES = Object.entries(RULES).flatMap(([rule, r]) => Object.entries(VIEWERS).map(([viewer, v]) => [rule, viewer, r, v] as const));
+const CASES = Object.entries(RULES).flatMap(([rule, r]) => Object.entries(CALLERS).map(([caller, c]) => [rule, caller, r, c] as const));
 
 describe('an access rule compiled to SQL answers as permits()', () => {
-  it.each(CASES)('%s, read by %s: the RLS policy and the bound condition', async (name, _viewer, rule, viewer) => {
+  it.each(CASES)('%s, read by %s: the RLS policy and the bound condition', async (name, _caller, rule, caller) => {
+    const { claims, viewer } = await tokenOf(caller);
     // a live column hides the switched-off rows from those the edit rule (admin here) refuses
     const expected = ROWS.filter((row) => permits(rule, viewer, row) && (!rule.liveColumn || row.activo || permits(admin, viewer, row))).map((r) => r.id);
-    const rls = await as<{ id: number }>(viewer, `select id from public.leer_${name.toLowerCase()} order by id`);
+    const rls = await as<{ id: number }>(claims, `select id from public.leer_${name.toLowerCase()} order by id`);
     expect(rls === 'refused' ? [] : rls.map((r) => r.id)).toEqual(expected);
 
     const params: unknown[] = [];
@@ -100,15 +110,16 @@ describe('an access rule compiled to SQL answers as permits()', () => {
     expect(bound.rows.map((r) => r.id)).toEqual(ROWS.filter((row) => permits(rule, viewer, row)).map((r) => r.id));
   });
 
-  it.each(CASES)('%s, changed by %s: update, delete and insert through RLS', async (name, _viewer, rule, viewer) => {
+  it.each(CASES)('%s, changed by %s: update, delete and insert through RLS', async (name, _caller, rule, caller) => {
+    const { claims, viewer } = await tokenOf(caller);
     const table = `public.cambiar_${name.toLowerCase()}`;
     for (const row of ROWS) {
       const may = viewer.role !== 'anon' && permits(rule, viewer, row);
-      const updated = await as(viewer, `update ${table} set activo = activo where id = $1 returning id`, [row.id]);
+      const updated = await as(claims, `update ${table} set activo = activo where id = $1 returning id`, [row.id]);
       expect(updated === 'refused' ? 0 : updated.length, `update ${row.id}`).toBe(may ? 1 : 0);
-      const deleted = await as(viewer, `delete from ${table} where id = $1 returning id`, [row.id]);
+      const deleted = await as(claims, `delete from ${table} where id = $1 returning id`, [row.id]);
       expect(deleted === 'refused' ? 0 : deleted.length, `delete ${row.id}`).toBe(may ? 1 : 0);
-      const inserted = await as(viewer, `insert into ${table} values ($1 + 100, $2, $3, $4) returning id`, [row.id, row.notaria_id, row.owner_id, row.activo]);
+      const inserted = await as(claims, `insert into ${table} values ($1 + 100, $2, $3, $4) returning id`, [row.id, row.notaria_id, row.owner_id, row.activo]);
       expect(inserted === 'refused' ? 0 : inserted.length, `insert like ${row.id}`).toBe(may ? 1 : 0);
     }
   });
