@@ -54,8 +54,8 @@ export function readSql(list: AccessRule, edit: AccessRule, caller: SqlCaller, l
  * The caller's role as server/auth/viewer.ts reads it from the same token: app_role says only
  * admin or not; staff are the others whose token names notarías (claim notarias); anon has no sub.
  */
-const ROLE_OF_TOKEN = `(case when public.es_admin() then 'admin' when cardinality(public.notarias_de_personal()) > 0 then 'staff' when public.persona_actual() is not null then 'assistant' else 'anon' end)`;
-const SIGNED_IN: readonly Role[] = ['assistant', 'staff', 'admin'];
+const ROLE_OF_TOKEN = `(case when public.es_admin() then 'admin' when cardinality(public.notarias_de_personal()) > 0 then 'staff' when public.persona_actual() is not null then 'client' else 'anon' end)`;
+const SIGNED_IN: readonly Role[] = ['client', 'staff', 'admin'];
 
 /**
  * The caller of an RLS policy: the claims of the request's token (request.jwt.claims, which the

@@ -5,11 +5,15 @@
  * catalogues' RLS policies (domain/resource-policies.ts) and the generic handler's conditions.
  */
 
-/** The roles of a signed-in user (claim app_role); staff also carry the offices they work at (claim notarias). */
-export type AppRole = 'admin' | 'staff' | 'assistant';
+/**
+ * The roles of a signed-in user: admin (the token's app_role), staff (a token that names the notarías
+ * they work at, claim notarias) or client (everyone else; the token's app_role says 'assistant', as
+ * the spec names it).
+ */
+export type AppRole = 'admin' | 'staff' | 'client';
 /** Who a rule is for: a signed-in role, or 'anon' for visitors without a session. */
 export type Role = AppRole | 'anon';
-export const ROLES: readonly Role[] = ['anon', 'assistant', 'staff', 'admin'];
+export const ROLES: readonly Role[] = ['anon', 'client', 'staff', 'admin'];
 export type CrudAction = 'list' | 'create' | 'edit' | 'delete';
 export const CRUD_ACTIONS: readonly CrudAction[] = ['list', 'create', 'edit', 'delete'];
 
@@ -43,7 +47,7 @@ export interface AccessRule {
 /** Everyone, also visitors without a session. */
 export const anyone: AccessRule = { name: 'anyone', roles: ROLES };
 /** Any signed-in user. */
-export const signedIn: AccessRule = { name: 'signedIn', roles: ['assistant', 'staff', 'admin'] };
+export const signedIn: AccessRule = { name: 'signedIn', roles: ['client', 'staff', 'admin'] };
 /** Admins only. */
 export const admin: AccessRule = { name: 'admin', roles: ['admin'] };
 /** Admins, and staff on the rows of the notarías they work at. */

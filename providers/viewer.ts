@@ -32,17 +32,17 @@ function decodeClaims(token: string): Record<string, unknown> {
 
 /**
  * The role the server's token says: admin (claim app_role), staff when it names notarías the user
- * works at (claim notarias, read from the staff rows at sign-in and every refresh), else assistant.
+ * works at (claim notarias, read from the staff rows at sign-in and every refresh), else client.
  */
 export function roleFromToken(token: string | undefined | null): AppRole {
   if (tokenClaims(token).app_role === 'admin') return 'admin';
-  return staffNotariasFromToken(token).length > 0 ? 'staff' : 'assistant';
+  return staffNotariasFromToken(token).length > 0 ? 'staff' : 'client';
 }
 
 /** Who the token says the user is: the role and the notarías of claim `notarias`. */
 export function viewerFromToken(token: string | undefined | null): Viewer {
   const role = roleFromToken(token);
-  return role === 'assistant' ? { role } : { role, notarias: staffNotariasFromToken(token) };
+  return role === 'client' ? { role } : { role, notarias: staffNotariasFromToken(token) };
 }
 
 /** Do two tokens give the same role and notarías (what the menu, the routes and the buttons read)? */
@@ -52,7 +52,7 @@ export function sameViewer(a: string | null | undefined, b: string | null | unde
 }
 
 let limitedSession = false;
-/** A session kept despite a failed check (cross-origin problem) runs as assistant. */
+/** A session kept despite a failed check (cross-origin problem) runs as a client. */
 export function setLimitedSession(limited: boolean) {
   limitedSession = limited;
 }
@@ -63,7 +63,7 @@ export function currentRole(): AppRole {
 }
 
 export function currentViewer(): Viewer {
-  return limitedSession ? { role: 'assistant' } : viewerFromToken(session.get().token);
+  return limitedSession ? { role: 'client' } : viewerFromToken(session.get().token);
 }
 
 /**

@@ -25,7 +25,7 @@ export interface PageRoute {
 function of(declaration: string, page: LazyPage, path?: string): PageRoute {
   const declared = pageRoutes[declaration];
   if (!declared) throw new Error(`src/routes.tsx: ${declaration} states no route`);
-  return { path: path ?? declared.path, page, ...(declared.opensTo.includes('assistant') ? {} : { guard: declaration }) };
+  return { path: path ?? declared.path, page, ...(declared.opensTo.includes('client') ? {} : { guard: declaration }) };
 }
 
 /**

@@ -150,6 +150,10 @@ export async function openPostgres(connectionString: string, timeouts: PostgresT
   // An idle connection that the server ends (restart, failover, pg_terminate_backend, or a
   // connection still closing after pool.end()) must not crash the process: the pool replaces it.
   pool.on('error', (e: Error & { code?: string }) => console.error(`PostgreSQL: conexión inactiva cerrada (${e.code ?? e.message})`));
+  // Nor one the server ends in the very packet that made it ready (a failover landing on a new
+  // connection): the pool hands it over without its listener and the caller's comes a microtask
+  // later, after the error. The caller then finds the connection broken and does not pool it again.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await pool.query('select 1');
   } catch (e) {

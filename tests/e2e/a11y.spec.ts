@@ -83,7 +83,7 @@ test.describe('as a client', () => {
   });
 
   // every declared page a client may open, and the pages beneath them
-  const declared = Object.values(pageRoutes).filter((r) => r.opensTo.includes('assistant')).map((r) => r.path);
+  const declared = Object.values(pageRoutes).filter((r) => r.opensTo.includes('client')).map((r) => r.path);
   for (const path of [...declared, '/servicios/categoria/1', '/servicios/acto/3', '/expediente/nuevo', '/acto-poder-general', '/configurar-calendario']) {
     test(`${path} has no serious or critical violations`, async () => {
       await page.goto(path);
@@ -107,7 +107,7 @@ test.describe('as staff', () => {
   });
 
   // the declared pages only the office opens
-  for (const path of Object.values(pageRoutes).filter((r) => r.opensTo.includes('staff') && !r.opensTo.includes('assistant')).map((r) => r.path)) {
+  for (const path of Object.values(pageRoutes).filter((r) => r.opensTo.includes('staff') && !r.opensTo.includes('client')).map((r) => r.path)) {
     test(`${path} has no serious or critical violations`, async () => {
       await page.goto(path);
       await expect(page.locator('main#contenido')).toBeVisible();

@@ -294,7 +294,7 @@ async function freeCode(table: string, make: (k: number) => string, column = 'co
 type TableSpec = { row: (n: number) => Record<string, unknown> | Promise<Record<string, unknown>>; edit: Record<string, unknown>; key?: string; matrix?: Record<Action, Cell[]> };
 
 /** Each point of view for the access rules of a declaration: its role and its idPersona. */
-const viewerOf = (who: Who): Viewer => (who === 'anon' ? { role: 'anon' } : who === 'admin' ? { role: 'admin', id: ADMIN_ID } : { role: 'assistant', id: ids[who] });
+const viewerOf = (who: Who): Viewer => (who === 'anon' ? { role: 'anon' } : who === 'admin' ? { role: 'admin', id: ADMIN_ID } : { role: 'client', id: ids[who] });
 
 /**
  * What /rest/v1 answers each point of view for a catalogue, from its declaration: allowed → rows

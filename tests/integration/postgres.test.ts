@@ -17,10 +17,10 @@ import { SERVICES, TEST_JWT_SECRET } from '../support/server';
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** A Db on the test server with these environment settings (read when it opens). */
-async function openWith(env: Record<string, string>) {
+async function openWith(env: Record<string, string>, url = adminUrl!) {
   const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
-  return openPostgres(adminUrl!).finally(() => {
+  return openPostgres(url).finally(() => {
     for (const [k, v] of Object.entries(before)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
   });
 }
@@ -114,6 +114,51 @@ async function hangingNetwork(target: URL) {
       proxy.close();
     },
   };
+}
+
+/**
+ * A TCP proxy to PostgreSQL that, once armed, ends each new connection in the very packet that
+ * makes it ready: its first ReadyForQuery and, right behind it, the FATAL of an administrator's
+ * termination (57P01), as a failover or pg_terminate_backend can land on a connection being opened.
+ */
+async function endsWhenReady(target: URL) {
+  let armed = false;
+  const FATAL = (() => {
+    const fields = Buffer.from('SFATAL\0VFATAL\0C57P01\0Mterminating connection due to administrator command\0\0');
+    const head = Buffer.alloc(5);
+    head.write('E');
+    head.writeInt32BE(fields.length + 4, 1);
+    return Buffer.concat([head, fields]);
+  })();
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    const ending = armed;
+    let pending = Buffer.alloc(0);
+    client.on('data', (d) => upstream.write(d));
+    upstream.on('data', (d) => {
+      if (!ending) return void client.write(d);
+      pending = Buffer.concat([pending, d]);
+      // whole messages (type, length) up to the first ReadyForQuery ('Z'), then the FATAL in the same write
+      for (let at = 0; at + 5 <= pending.length; ) {
+        const end = at + 1 + pending.readInt32BE(at + 1);
+        if (end > pending.length) break;
+        if (pending[at] === 0x5a) {
+          client.end(Buffer.concat([pending.subarray(0, end), FATAL]));
+          upstream.destroy();
+          return;
+        }
+        at = end;
+      }
+    });
+    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      a.on('close', () => b.destroy());
+      a.on('error', () => b.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+  return { url: url.toString(), arm: (on: boolean) => (armed = on), close: () => proxy.close() };
 }
 
 describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
@@ -253,6 +298,36 @@ describe.skipIf(!adminUrl)('the portal on PostgreSQL (DATABASE_URL)', () => {
       }
     });
   }, 90_000);
+
+  it('survives a connection ended in the packet that made it ready: the operation fails as a lost connection, the next one works', async () => {
+    const net = await endsWhenReady(new URL(adminUrl!));
+    // batches on the pool's connections too, not on pipelines (which keep a listener of their own)
+    const db = await openWith({ PG_PIPELINES: '0' }, net.url);
+    const uncaught: unknown[] = [];
+    const record = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', record);
+    try {
+      // every new connection of the pool is handed over and ended at once
+      net.arm(true);
+      const attempts = await Promise.allSettled([
+        db.transaction((tx) => tx.query('select 1')),
+        db.batch([{ sql: 'select 1' }]),
+        db.exec('select 1'),
+      ]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(uncaught).toEqual([]);
+      // the pool's one connection made before (healthy) may serve one of them; the others fail as lost connections (503)
+      const failed = attempts.flatMap((a) => (a.status === 'rejected' ? [(a.reason as { code?: string }).code] : []));
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed).toEqual(failed.map(() => '08006'));
+      net.arm(false);
+      expect((await db.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      process.off('uncaughtException', record);
+      await db.close();
+      net.close();
+    }
+  });
 
   it('stays up when PostgreSQL ends its connections: requests caught in it answer 503, the next ones 200', async () => {
     await withFreshDatabase(async (databaseUrl) => {

@@ -64,7 +64,7 @@ describe('idiomas, declared once', () => {
     expect(registry.canAccessResource('idiomas', 'list', 'anon')).toBe(true);
     for (const action of ['create', 'edit', 'delete']) {
       expect(registry.canAccessResource('idiomas', action, 'admin')).toBe(true);
-      expect(registry.canAccessResource('idiomas', action, 'assistant')).toBe(false);
+      expect(registry.canAccessResource('idiomas', action, 'client')).toBe(false);
       expect(registry.canAccessResource('idiomas', action, 'staff')).toBe(false);
     }
     const menu: MenuItemLike[] = registry.refineResources.map((r) => ({ name: r.name, label: r.meta?.label, route: r.list as string, meta: r.meta as MenuItemLike['meta'], children: [] }));
@@ -123,7 +123,7 @@ describe('consultas, a services-API resource declared once', () => {
         },
       },
     });
-    expect(registry.canAccessResource('consultas', 'create', 'assistant')).toBe(true);
+    expect(registry.canAccessResource('consultas', 'create', 'client')).toBe(true);
     expect(registry.canAccessResource('consultas', 'create', 'anon')).toBe(false);
   });
 

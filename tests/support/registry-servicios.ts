@@ -72,8 +72,8 @@ async function worldFor(server: TestServer, config: ServiciosConfig) {
   const own = (who: Exclude<Who, 'anon'>, r: Referenciable) => owned.get(`${who}:${r}`)!;
   const viewers: Record<Who, Viewer> = {
     anon: { role: 'anon' },
-    client: { role: 'assistant', id: ids.client },
-    otherClient: { role: 'assistant', id: ids.otherClient },
+    client: { role: 'client', id: ids.client },
+    otherClient: { role: 'client', id: ids.otherClient },
     staff: { role: 'staff', id: ids.staff, notarias: [notaria] },
     otherStaff: { role: 'staff', id: ids.otherStaff, notarias: [otraNotaria] },
     admin: { role: 'admin', id: ids.admin },

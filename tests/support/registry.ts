@@ -20,15 +20,15 @@ export const serverSamples = (server: TestServer, configs: CatalogueConfig[] = c
   sampleStore((table, row) => storeRow(server, table, row), configs);
 
 /** The four points of view of the access rules, with real tokens as the server signs them. */
-export const VIEWERS = ['anon', 'assistant', 'staff', 'admin'] as const satisfies readonly Role[];
+export const VIEWERS = ['anon', 'client', 'staff', 'admin'] as const satisfies readonly Role[];
 export type ViewerRole = (typeof VIEWERS)[number];
 
 /**
  * An access token like the server's; staff also carry the notarías they work at (claim notarias).
  */
 export async function tokenFor(role: Exclude<ViewerRole, 'anon'>, notarias: number[] = []): Promise<string> {
-  // the server signs staff as app_role 'assistant' with the notarías they work at (claim notarias)
-  const claims: Record<string, unknown> = { role: 'authenticated', app_role: role === 'staff' ? 'assistant' : role, email: `${role}.${randomUUID().slice(0, 8)}@example.com` };
+  // the server signs clients and staff as app_role 'assistant', staff with the notarías they work at (claim notarias)
+  const claims: Record<string, unknown> = { role: 'authenticated', app_role: role === 'admin' ? 'admin' : 'assistant', email: `${role}.${randomUUID().slice(0, 8)}@example.com` };
   if (role === 'staff') claims.notarias = notarias;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -7,7 +7,7 @@ describe('the pages the declarations state', () => {
     for (const [name, declared] of Object.entries(pageRoutes)) {
       const served = privateRoutes.find((r) => r.path === declared.path);
       expect(served, `${name}: ${declared.path} is served`).toBeDefined();
-      expect(served?.guard, `${name}: its guard`).toBe(declared.opensTo.includes('assistant') ? undefined : name);
+      expect(served?.guard, `${name}: its guard`).toBe(declared.opensTo.includes('client') ? undefined : name);
     }
   });
 

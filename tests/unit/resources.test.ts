@@ -248,18 +248,18 @@ describe('The registry', () => {
   it('answers the access control from the declarations: admins change catalogues, others read what they may', () => {
     for (const action of ['create', 'edit', 'delete']) {
       expect(canAccessResource('notarias', action, 'admin')).toBe(true);
-      expect(canAccessResource('notarias', action, 'assistant')).toBe(false);
+      expect(canAccessResource('notarias', action, 'client')).toBe(false);
       expect(canAccessResource('notarias', action, 'staff')).toBe(false);
       expect(canAccessResource('notarias', action, null)).toBe(false);
     }
-    expect(canAccessResource('tipos_asunto', 'list', 'assistant')).toBe(true);
+    expect(canAccessResource('tipos_asunto', 'list', 'client')).toBe(true);
     expect(canAccessResource('tipos_asunto', 'list', 'anon')).toBe(false);
-    expect(canAccessResource('festivos', 'list', 'assistant')).toBe(true);
+    expect(canAccessResource('festivos', 'list', 'client')).toBe(true);
     expect(canAccessResource('admin', 'list', 'admin')).toBe(true);
     expect(canAccessResource('admin', 'list', 'staff')).toBe(false);
-    expect(canAccessResource('admin', 'list', 'assistant')).toBe(false);
-    expect(canAccessResource('citas', 'list', 'assistant')).toBe(true);
-    expect(canAccessResource('desconocido', 'list', 'assistant')).toBeUndefined();
+    expect(canAccessResource('admin', 'list', 'client')).toBe(false);
+    expect(canAccessResource('citas', 'list', 'client')).toBe(true);
+    expect(canAccessResource('desconocido', 'list', 'client')).toBeUndefined();
   });
 });
 
@@ -290,7 +290,7 @@ describe('Every declaration, as the registry holds it', () => {
 
   it.each(resourceConfigs.map((c) => [c.name, c] as const))('%s: delete is refused to all when nothing is deleted', (_name, config) => {
     if (config.deletion.mode !== 'none') return;
-    for (const role of ['anon', 'assistant', 'staff', 'admin'] as const) expect(allows(config, 'delete', role)).toBe(false);
+    for (const role of ['anon', 'client', 'staff', 'admin'] as const) expect(allows(config, 'delete', role)).toBe(false);
   });
 
   it('every action of every declaration has a rule', () => {

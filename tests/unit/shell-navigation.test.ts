@@ -25,27 +25,27 @@ describe('highlighted navigation entry', () => {
 
 describe('role from the access token', () => {
   const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
-  it('reads the app_role claim and defaults to assistant', () => {
+  it("reads the app_role claim and defaults to client (the token's 'assistant')", () => {
     expect(roleFromToken(token({ sub: 'x', app_role: 'admin' }))).toBe('admin');
-    expect(roleFromToken(token({ sub: 'x', app_role: 'assistant' }))).toBe('assistant');
-    expect(roleFromToken(token({ sub: 'x' }))).toBe('assistant');
-    expect(roleFromToken('no-es-un-jwt')).toBe('assistant');
-    expect(roleFromToken(undefined)).toBe('assistant');
+    expect(roleFromToken(token({ sub: 'x', app_role: 'assistant' }))).toBe('client');
+    expect(roleFromToken(token({ sub: 'x' }))).toBe('client');
+    expect(roleFromToken('no-es-un-jwt')).toBe('client');
+    expect(roleFromToken(undefined)).toBe('client');
   });
   it('reads staff and the notarías they work at', () => {
     // the server signs staff as app_role 'assistant' with the notarías they work at
     expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant', notarias: [1, 3, 'x'] }))).toEqual({ role: 'staff', notarias: [1, 3] });
-    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant', notarias: [] }))).toEqual({ role: 'assistant' });
-    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant' }))).toEqual({ role: 'assistant' });
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant', notarias: [] }))).toEqual({ role: 'client' });
+    expect(viewerFromToken(token({ sub: 'x', app_role: 'assistant' }))).toEqual({ role: 'client' });
     expect(viewerFromToken(token({ sub: 'x', app_role: 'admin', notarias: [2] }))).toEqual({ role: 'admin', notarias: [2] });
   });
 });
 
 describe('the navigation bar, from the registry', () => {
-  const labels = (role: 'admin' | 'staff' | 'assistant', notarias: number[] = []) => navEntries(registryMenuItems(), { role, notarias }).map((e) => e.label);
+  const labels = (role: 'admin' | 'staff' | 'client', notarias: number[] = []) => navEntries(registryMenuItems(), { role, notarias }).map((e) => e.label);
   it("shows the six entries to everyone signed in, in order, 'Despacho' to staff and 'Notarías' to admins only", () => {
     const six = ['Inicio', 'Datos Personales', 'Servicios', 'Expedientes', 'Copias', 'Citas'];
-    expect(labels('assistant')).toEqual(six);
+    expect(labels('client')).toEqual(six);
     expect(labels('staff', [1])).toEqual([...six, 'Despacho']);
     // an admin who is not staff of a notaría has no office work
     expect(labels('admin')).toEqual([...six, 'Notarías']);
