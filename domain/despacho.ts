@@ -168,7 +168,8 @@ export const despachoQuerySchema = z.preprocess((v) => {
 export type DespachoQuery = z.infer<typeof despachoQuerySchema>;
 
 /** A case in the office's list. */
-export const despachoExpedienteSchema = z.object({
+/** What the office's list and its case view both say of a case. */
+const casoDespachoSchema = z.object({
   id: z.string(),
   titulo: z.string(),
   estado: z.string(),
@@ -178,6 +179,9 @@ export const despachoExpedienteSchema = z.object({
   vencido: z.boolean(),
   notariaId: z.number(),
   notariaNombre: z.string(),
+});
+
+export const despachoExpedienteSchema = casoDespachoSchema.extend({
   clienteNombre: z.string(),
   clienteDocumento: z.string().nullable(),
   /** Acts sent and waiting for the office. */
@@ -197,15 +201,7 @@ export const despachoListaSchema = z.object({
 export type DespachoLista = z.infer<typeof despachoListaSchema>;
 
 /** A case as the office works it (/despacho/expedientes/{id}): its client, acts and estado history. */
-export const expedienteDespachoSchema = z.object({
-  id: z.string(),
-  titulo: z.string(),
-  estado: z.string(),
-  fechaAlta: z.string(),
-  dueDate: z.string().nullable(),
-  vencido: z.boolean(),
-  notariaId: z.number(),
-  notariaNombre: z.string(),
+export const expedienteDespachoSchema = casoDespachoSchema.extend({
   links: z.array(z.string()),
   cliente: z.object({
     id: z.string(),
