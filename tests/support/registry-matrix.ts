@@ -6,7 +6,7 @@ import type { TestServer } from './server';
 
 /**
  * The authorization matrix of the registry: for every catalogue declared in resources/ and for
- * anon, a client (assistant), staff and an admin with real tokens, what the database lets each
+ * anon, a client, staff of the rows' notaría and of another, and an admin with real tokens, what the database lets each
  * one do through /rest/v1 (supabase-js) is exactly what the declaration allows:
  *   list    a live row is read or not; a soft-deleted / switched-off row only by those who may edit
  *   create  the sample row is stored or nothing is
@@ -15,19 +15,25 @@ import type { TestServer } from './server';
  *           and a real DELETE changes nothing for anyone; hard: the row goes or stays
  * Expectations come from allows(declaration, action, viewer, row): nothing is listed here.
  */
+/** The points of view: the four roles, staff working at the notaría the samples refer to, and staff of another. */
+const POINTS = [...VIEWERS, 'otherStaff'] as const;
+type Point = (typeof POINTS)[number];
+
 export function describeRegistryMatrix(getServer: () => TestServer, configs: () => CatalogueConfig[]) {
-  const clients = {} as Record<ViewerRole, SupabaseClient>;
-  const viewers = {} as Record<ViewerRole, Viewer>;
+  const clients = {} as Record<Point, SupabaseClient>;
+  const viewers = {} as Record<Point, Viewer>;
   let samples: ReturnType<typeof serverSamples>;
 
   beforeAll(async () => {
     const server = getServer();
     samples = serverSamples(server, configs());
-    // staff work at the notaría the samples refer to (when there are notarías in the registry)
-    const notarias = configs().some((c) => c.name === 'notarias') ? [await samples.store(configs().find((c) => c.name === 'notarias')!)] : [];
-    for (const role of VIEWERS) {
-      viewers[role] = viewerOf(role, notarias);
-      clients[role] = role === 'anon' ? server.supabase() : server.supabase(await tokenFor(role, notarias));
+    const hasNotarias = configs().some((c) => c.name === 'notarias');
+    const notaria = hasNotarias ? [await samples.referred('notarias')] : [];
+    const other = hasNotarias ? [await samples.store(configs().find((c) => c.name === 'notarias')!)] : [];
+    for (const point of POINTS) {
+      const [role, notarias]: [ViewerRole, number[]] = point === 'otherStaff' ? ['staff', other] : [point, notaria];
+      viewers[point] = viewerOf(role, notarias);
+      clients[point] = role === 'anon' ? server.supabase() : server.supabase(await tokenFor(role, notarias));
     }
   });
 
@@ -50,10 +56,10 @@ export function describeRegistryMatrix(getServer: () => TestServer, configs: () 
   }
 
   describe.each(configs().map((c) => [c.name, c] as const))('%s, as its declaration says', (_name, config) => {
-    const may = (action: CrudAction, role: ViewerRole, row: Record<string, unknown>) => allows(config, action, viewers[role], row);
+    const may = (action: CrudAction, role: Point, row: Record<string, unknown>) => allows(config, action, viewers[role], row);
     const live = config.deletion.mode === 'soft' ? config.deletion.column : config.access.list.liveColumn;
 
-    it.each(VIEWERS)('list as %s', async (role) => {
+    it.each(POINTS)('list as %s', async (role) => {
       const id = await samples.store(config);
       const row = (await stored(config.name, id))!;
       const { data } = await clients[role].from(config.name).select('id').eq('id', id);
@@ -66,7 +72,7 @@ export function describeRegistryMatrix(getServer: () => TestServer, configs: () 
       }
     });
 
-    it.each(VIEWERS)('create as %s', async (role) => {
+    it.each(POINTS)('create as %s', async (role) => {
       const row = await samples.row(config);
       const before = await count(config.name);
       const { error } = await clients[role].from(config.name).insert(row);
@@ -75,7 +81,7 @@ export function describeRegistryMatrix(getServer: () => TestServer, configs: () 
       expect(await count(config.name)).toBe(before + (allowed ? 1 : 0));
     });
 
-    it.each(VIEWERS)('edit as %s', async (role) => {
+    it.each(POINTS)('edit as %s', async (role) => {
       const id = await samples.store(config);
       const before = (await stored(config.name, id))!;
       const [column, value] = await anEdit(config, before);
@@ -85,7 +91,7 @@ export function describeRegistryMatrix(getServer: () => TestServer, configs: () 
       else expect(after, `${config.name}: ${role} may not edit`).toEqual(before);
     });
 
-    it.each(VIEWERS)('delete as %s', async (role) => {
+    it.each(POINTS)('delete as %s', async (role) => {
       const id = await samples.store(config);
       const before = (await stored(config.name, id))!;
       const allowed = may('delete', role, before);

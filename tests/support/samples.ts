@@ -37,14 +37,15 @@ export function sampleStore(
     if (!config) throw new Error(`sample ref: ${name} is not registered`);
     return config;
   };
+  /** The row ref(name) gives every sample: stored the first time it is asked for. */
+  function referred(name: string): Promise<number> {
+    if (!pending.has(name)) pending.set(name, store(byName(name)).then((id) => (refs.set(name, id), id)));
+    return pending.get(name)!;
+  }
   async function prepareRefs(config: CatalogueConfig): Promise<void> {
     const asked: string[] = [];
     config.sample?.({ n: 0, ref: (r) => (asked.push(r), 1) });
-    for (const name of asked) {
-      if (refs.has(name)) continue;
-      if (!pending.has(name)) pending.set(name, store(byName(name)).then((id) => (refs.set(name, id), id)));
-      await pending.get(name);
-    }
+    for (const name of asked) await referred(name);
   }
   const ref = (name: string) => {
     const id = refs.get(name);
@@ -58,5 +59,5 @@ export function sampleStore(
   async function store(config: CatalogueConfig, changes: Record<string, unknown> = {}): Promise<number> {
     return insert(config.name, { ...(await row(config)), ...changes });
   }
-  return { row, store };
+  return { row, store, referred };
 }
