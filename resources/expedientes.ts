@@ -16,6 +16,8 @@ export default defineResource({
     conservacion: CONSERVACION_PROTOCOLO,
   }),
   route: '/expedientes',
+  // the case view (Refine's show: useNavigation().show('expedientes', id))
+  showRoute: '/expediente/:id',
   menu: { order: 40, also: ['/expediente'] },
   // any signed-in person, on the records the services API lets them see (others answer 404)
   access: { list: signedIn, create: signedIn, edit: signedIn, delete: nobody },

@@ -1,9 +1,11 @@
 import { permits, ROLES, type Role, type Viewer } from '../domain/access';
 import { adminRoute, isCatalogue, pageConfigs, resourceConfigs } from './index';
 
-/** A page a declaration states: its route and who may open it (the roles its `list` rule lets through). */
+/** A page a declaration states: its route, that of one record, and who may open them (the roles its `list` rule lets through). */
 export interface PageRouteOf {
   path: string;
+  /** The page of one record (the declaration's showRoute, e.g. '/expediente/:id'). */
+  show?: string;
   opensTo: Role[];
 }
 
@@ -20,7 +22,10 @@ const someone = (role: Role): Viewer => (role === 'staff' ? { role, notarias: [1
 export const pageRoutes: Record<string, PageRouteOf> = Object.fromEntries(
   [...pageConfigs, ...resourceConfigs.filter((r) => !isCatalogue(r))]
     .filter((c) => c.route !== undefined)
-    .map((c) => [c.name, { path: c.route!, opensTo: ROLES.filter((role) => permits(c.access.list, someone(role))) }]),
+    .map((c) => [
+      c.name,
+      { path: c.route!, ...('showRoute' in c && c.showRoute ? { show: c.showRoute } : {}), opensTo: ROLES.filter((role) => permits(c.access.list, someone(role))) },
+    ]),
 );
 
 /** Where the admin opens a catalogue with a page of its own (adminRoute), as a route pattern. */

@@ -20,12 +20,13 @@ export interface PageRoute {
 /**
  * The page of a declaration, at the route it states (resources/page-routes.ts), guarded by its
  * own `list` rule when a client may not open it; `path` for a page beneath it
- * ('/despacho/expedientes/:id'), guarded alike.
+ * ('/despacho/privacidad'), guarded alike, or 'show' for the page of one record at its showRoute.
  */
-function of(declaration: string, page: LazyPage, path?: string): PageRoute {
+function of(declaration: string, page: LazyPage, path?: string | 'show'): PageRoute {
   const declared = pageRoutes[declaration];
-  if (!declared) throw new Error(`src/routes.tsx: ${declaration} states no route`);
-  return { path: path ?? declared.path, page, ...(declared.opensTo.includes('client') ? {} : { guard: declaration }) };
+  const at = path === 'show' ? declared?.show : (path ?? declared?.path);
+  if (!declared || !at) throw new Error(`src/routes.tsx: ${declaration} states no ${path === 'show' ? 'showRoute' : 'route'}`);
+  return { path: at, page, ...(declared.opensTo.includes('client') ? {} : { guard: declaration }) };
 }
 
 /**
@@ -54,14 +55,14 @@ export const privateRoutes: PageRoute[] = [
   { path: '/expedientes/nuevo', page: NuevoExpediente },
   { path: '/expediente/nuevo', page: NuevoExpediente },
   { path: '/expediente/detalleexp', page: lazy(() => import('./pages/expedientes/DetalleExp')) },
-  { path: '/expediente/:id', page: lazy(() => import('./pages/expedientes/Expediente')) },
+  of('expedientes', lazy(() => import('./pages/expedientes/Expediente')), 'show'),
   { path: '/acto-poder-general', page: lazy(() => import('./pages/acto-poder-general/ActoPoderGeneral')) },
   of('copias', lazy(() => import('./pages/copias/Copias'))),
   of('citas', lazy(() => import('./pages/citas/Citas'))),
   of('perfil', lazy(() => import('./pages/perfil/Perfil'))),
   { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
   of('despacho-expedientes', lazy(() => import('./pages/despacho/Despacho'))),
-  of('despacho-expedientes', lazy(() => import('./pages/despacho/ExpedienteDespacho')), '/despacho/expedientes/:id'),
+  of('despacho-expedientes', lazy(() => import('./pages/despacho/ExpedienteDespacho')), 'show'),
   of('despacho-citas', lazy(() => import('./pages/despacho/CitasDespacho'))),
   of('despacho-expedientes', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), '/despacho/privacidad'),
   of('admin', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), '/admin/privacidad'),

@@ -8,6 +8,10 @@ describe('the pages the declarations state', () => {
       const served = privateRoutes.find((r) => r.path === declared.path);
       expect(served, `${name}: ${declared.path} is served`).toBeDefined();
       expect(served?.guard, `${name}: its guard`).toBe(declared.opensTo.includes('client') ? undefined : name);
+      if (!declared.show) continue;
+      const show = privateRoutes.find((r) => r.path === declared.show);
+      expect(show, `${name}: its record's page ${declared.show} is served`).toBeDefined();
+      expect(show?.guard, `${name}: its record's page's guard`).toBe(served?.guard);
     }
   });
 

@@ -1,4 +1,4 @@
-import { useNotification } from '@refinedev/core';
+import { useNavigation, useNotification } from '@refinedev/core';
 import { Link } from 'react-router';
 import { Button, Card, Empty, List, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -11,6 +11,7 @@ import EstadoCopia from '../../expediente/EstadoCopia';
 export default function Copias() {
   const { copias, isLoading, isError } = useMisCopias();
   const { open } = useNotification();
+  const { showUrl } = useNavigation();
   const descargar = (c: CopiaDto) =>
     descargarDocumento({ id: c.documentoId!, nombre: `${ETIQUETA_TIPO_COPIA[c.tipo]} - ${c.expedienteTitulo}.pdf` }).catch((e: Error) =>
       open?.({ type: 'error', message: 'No se pudo descargar la copia', description: e.message }),
@@ -41,7 +42,7 @@ export default function Copias() {
                 <List.Item.Meta
                   title={
                     <Space wrap>
-                      <Link to={`/expediente/${c.expedienteId}`}>{c.expedienteTitulo}</Link>
+                      <Link to={showUrl('expedientes', c.expedienteId)}>{c.expedienteTitulo}</Link>
                       <span>· {ETIQUETA_TIPO_COPIA[c.tipo]}</span>
                       <EstadoCopia estado={c.estado} />
                     </Space>

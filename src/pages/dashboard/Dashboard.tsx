@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useGetIdentity } from '@refinedev/core';
+import { useGetIdentity, useNavigation } from '@refinedev/core';
 import { Link, useNavigate } from 'react-router';
 import { Alert, AutoComplete, Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { CalendarOutlined, FileDoneOutlined, FolderOpenOutlined, PlusOutlined, SearchOutlined, StarOutlined } from '@ant-design/icons';
@@ -29,6 +29,7 @@ const fecha = (value: unknown) => {
 /** /dashboard: welcome, service search, recent cases, upcoming appointments, finished deeds, popular services. */
 export default function Dashboard() {
   const navigate = useNavigate();
+  const { showUrl } = useNavigation();
   const { data: identity } = useGetIdentity<Identity>();
   const { expedientes, isLoading: cargandoExp, isError: errorExp } = useMisExpedientes();
   const { citas, isLoading: cargandoCitas, isError: errorCitas } = useCitas();
@@ -90,7 +91,7 @@ export default function Dashboard() {
                 <List.Item extra={<Tag color={COLOR_ESTADO[grupoEstado(e.estado)]}>{ETIQUETA_GRUPO_ESTADO[grupoEstado(e.estado)]}</Tag>}>
                   <List.Item.Meta
                     title={
-                      <Link to={`/expediente/${e.id}`} onClick={() => sessionStorage.setItem(EXPEDIENTE_SESSION_KEY, JSON.stringify(e))}>
+                      <Link to={showUrl('expedientes', e.id)} onClick={() => sessionStorage.setItem(EXPEDIENTE_SESSION_KEY, JSON.stringify(e))}>
                         {e.titulo}
                       </Link>
                     }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useNavigation } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Result, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
@@ -24,6 +25,7 @@ function expedienteGuardado(): ExpedienteDto | null {
 /** /expediente/detalleexp: the finished case whose copy is requested. */
 export default function DetalleExp() {
   const navigate = useNavigate();
+  const { show } = useNavigation();
   const expediente = useMemo(() => expedienteGuardado(), []);
 
   if (!expediente) {
@@ -66,7 +68,7 @@ export default function DetalleExp() {
       )}
       <Space wrap>
         <Button onClick={() => navigate('/dashboard')}>Volver al inicio</Button>
-        <Button type="primary" onClick={() => navigate(`/expediente/${expediente.id}`)}>
+        <Button type="primary" onClick={() => show('expedientes', expediente.id)}>
           Ver expediente
         </Button>
       </Space>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useNotification, useOne, type HttpError } from '@refinedev/core';
+import { useParams } from 'react-router';
+import { useNavigation, useNotification, useOne, type HttpError } from '@refinedev/core';
 import { Button, Result, Spin, Tabs } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ExpedienteDto } from '../../../domain/expediente';
@@ -13,7 +13,7 @@ import '../../expediente/expediente.css';
 /** /expediente/:id: header and the tabs Actos, Escrituras and Chat. */
 export default function Expediente() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const { list } = useNavigation();
   const { open } = useNotification();
   const { result: expediente, query } = useOne<ExpedienteDto, HttpError>({ resource: 'expedientes', id, errorNotification: false });
   const status = (query.error as { status?: number; statusCode?: number } | null)?.status ?? query.error?.statusCode;
@@ -23,7 +23,7 @@ export default function Expediente() {
   }, [query.isError, status, open]);
 
   const volver = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/expedientes')}>
+    <Button icon={<ArrowLeftOutlined />} onClick={() => list('expedientes')}>
       Volver
     </Button>
   );

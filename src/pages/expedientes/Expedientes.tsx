@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useNotification, useTable } from '@refinedev/core';
+import { useNavigation, useNotification, useTable } from '@refinedev/core';
 import { Button, Tag } from 'antd';
 import { usePantalla } from '../../crud/use-pantalla';
 import Buscador from '../../crud/Buscador';
@@ -25,6 +25,7 @@ const NUEVO = '/expediente/nuevo';
 /** /expedientes: the cases of every persona the user may see, sorted, filtered and paged by the server. */
 export default function Expedientes() {
   const navigate = useNavigate();
+  const { show } = useNavigation();
   const { open } = useNotification();
   const { token, idPersona } = session.get();
   const conSesion = !!token && !!idPersona;
@@ -65,7 +66,7 @@ export default function Expedientes() {
 
   const abrir = (row: ExpedienteDto) => {
     guardarExpedienteEnSesion(row);
-    navigate(`/expediente/${row.id}`);
+    show('expedientes', row.id);
   };
 
   const ordenable = (field: string) => ({

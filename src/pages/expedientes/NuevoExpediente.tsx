@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useCreate } from '@refinedev/core';
+import { useCreate, useNavigation } from '@refinedev/core';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -14,7 +13,7 @@ import '../../expediente/expediente.css';
  * message stays under its field until it is met; the create button waits for all four.
  */
 export default function NuevoExpediente() {
-  const navigate = useNavigate();
+  const { list, show } = useNavigation();
   const { token, idPersona } = session.get();
   const conSesion = !!token && !!idPersona;
   const { notarias, isLoading: cargandoNotarias } = useNotarias();
@@ -53,7 +52,7 @@ export default function NuevoExpediente() {
         },
         onSuccess: ({ data }) => {
           guardarExpedienteEnSesion(data);
-          navigate(`/expediente/${data.id}`, { replace: true });
+          show('expedientes', data.id, 'replace');
         },
       },
     );
@@ -61,7 +60,7 @@ export default function NuevoExpediente() {
 
   return (
     <div className="exp-pagina">
-      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/expedientes')}>
+      <Button icon={<ArrowLeftOutlined />} onClick={() => list('expedientes')}>
         Volver
       </Button>
       <Typography.Title level={2}>Nuevo Expediente</Typography.Title>
