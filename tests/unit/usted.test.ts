@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
  */
 const RAIZ = join(__dirname, '../..');
 const CARPETAS = ['src', 'domain', 'resources', 'providers', 'server'];
-const SPEC = readdirSync(join(RAIZ, '../shared/spec'))
+const SPEC = readdirSync(join(RAIZ, 'docs/spec'))
   .filter((f) => f.endsWith('.md'))
-  .map((f) => readFileSync(join(RAIZ, '../shared/spec', f), 'utf8'))
+  .map((f) => readFileSync(join(RAIZ, 'docs/spec', f), 'utf8'))
   .join('\n');
 
 /** Words of the familiar form ('tú') in a text addressed to the person. */
