@@ -4,10 +4,22 @@ import { sampleStore } from '../support/samples';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Every journey runs against the server that global-setup started. */
-export const test = base.extend({
+export const test = base.extend<{ ownContextsClosed: void }>({
   baseURL: async ({}, use) => {
     await use(process.env.PORTAL_URL);
   },
+  // The contexts a journey opens itself (browser.newContext: a second person, another size) close
+  // with it. Left open, their pages kept live connections and clocks running in the worker's
+  // browser, and the journeys after them ran slower: a CI failure's screenshots showed the pages
+  // of journeys long finished. After `context`, so Playwright's own context closes as usual.
+  ownContextsClosed: [
+    async ({ browser, context }, use) => {
+      const before = new Set([...browser.contexts(), context]);
+      await use();
+      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
