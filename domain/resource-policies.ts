@@ -2,7 +2,8 @@ import { nobody, type AccessRule } from './access';
 import { readSql, ruleSql, tokenCaller } from './access-sql';
 import type { CatalogueConfig } from './resource';
 
-const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+/** A plain SQL table or column name, safe to write between double quotes. */
+export const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * A catalogue's grants and RLS policies, stated from its declaration (access, deletion): the SQL

@@ -24,8 +24,8 @@ import { allows, resourceMessages, type CrudAction, type ServiciosConfig, type V
 import type { Route } from '../../domain/route.js';
 import { checkReferences } from './referencias.js';
 import { boundCaller, ruleSql } from '../../domain/access-sql.js';
+import { IDENTIFIER } from '../../domain/resource-policies.js';
 
-const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado';
 const MENSAJE_SIN_PERMISO = 'No tiene permiso para esta acción';
