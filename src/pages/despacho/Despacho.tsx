@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigation, useTable } from '@refinedev/core';
 import { Button, Space, Tag } from 'antd';
 import { usePantalla } from '../../crud/use-pantalla';
 import Buscador from '../../crud/Buscador';
+import { useFiltroDiferido } from '../../crud/use-filtro-diferido';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
 import { despachoExpedientes } from '../../../resources/despacho';
@@ -79,9 +80,8 @@ function ListaDespacho() {
   const lista = tablaDeRefine(tabla, { simple: movil, align: movil ? 'center' : 'end' });
 
   // the client filter goes to the server a moment after typing stops; estado and order at once
-  const primera = useRef(true);
-  useEffect(() => {
-    const aplicar = () =>
+  useFiltroDiferido(
+    () =>
       setFilters(
         [
           { field: 'estado', operator: 'eq', value: estado },
@@ -89,14 +89,9 @@ function ListaDespacho() {
           { field: 'orden', operator: 'eq', value: vencidos ? 'vencimiento' : '' },
         ],
         'replace',
-      );
-    if (primera.current) {
-      primera.current = false;
-      return;
-    }
-    const t = window.setTimeout(aplicar, 300);
-    return () => window.clearTimeout(t);
-  }, [estado, busqueda, busquedaCorta, vencidos, setFilters]);
+      ),
+    [estado, busqueda, busquedaCorta, vencidos],
+  );
 
   const respuesta = tableQuery.data as Partial<DespachoLista> | undefined;
   const contadores = respuesta?.contadores;

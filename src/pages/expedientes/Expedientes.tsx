@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNavigation, useNotification, useTable } from '@refinedev/core';
 import { Button, Tag } from 'antd';
 import { usePantalla } from '../../crud/use-pantalla';
 import Buscador from '../../crud/Buscador';
+import { useFiltroDiferido } from '../../crud/use-filtro-diferido';
 import { PlusOutlined } from '@ant-design/icons';
 import { session } from '../../../providers/session';
 import type { ExpedienteDto } from '../../../domain/expediente';
@@ -51,15 +52,7 @@ export default function Expedientes() {
   const noLeidos = useNoLeidos().porExpediente;
 
   // the text filter goes to the server a moment after the user stops typing
-  const primera = useRef(true);
-  useEffect(() => {
-    if (primera.current) {
-      primera.current = false;
-      return;
-    }
-    const t = window.setTimeout(() => setFilters([{ field: 'q', operator: 'contains', value: texto.trim() }], 'replace'), 300);
-    return () => window.clearTimeout(t);
-  }, [texto, setFilters]);
+  useFiltroDiferido(() => setFilters([{ field: 'q', operator: 'contains', value: texto.trim() }], 'replace'), [texto]);
 
   const filtrando = filters.some((f) => 'field' in f && f.field === 'q' && f.value);
   const sinNinguno = conSesion && tableQuery.isSuccess && !filtrando && (tableQuery.data?.total ?? 0) === 0;
