@@ -7,6 +7,7 @@ import {
   isIsoDate,
   isoToFormDate,
   maskDateInput,
+  OFFICE_TIME_ZONE,
   officeNow,
   representativeBirthDateError,
   todayIso,
@@ -90,5 +91,33 @@ describe('helpers', () => {
     expect(officeNow(new Date('2026-12-31T23:05:00Z'))).toEqual({ date: '2027-01-01', time: '00:05' });
     expect(officeNow(new Date('2026-03-29T00:59:00Z'))).toEqual({ date: '2026-03-29', time: '01:59' });
     expect(officeNow(new Date('2026-03-29T01:00:00Z'))).toEqual({ date: '2026-03-29', time: '03:00' }); // clocks go forward
+  });
+});
+
+describe("the offices' clock without Intl", () => {
+  // the rule officeNow computes, held to the time zone database Node's ICU carries
+  const intl = new Intl.DateTimeFormat('en-US', {
+    timeZone: OFFICE_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+  });
+  const byIntl = (d: Date) => {
+    const p = Object.fromEntries(intl.formatToParts(d).map((x) => [x.type, x.value.padStart(2, '0')]));
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  };
+
+  it('agrees with Europe/Madrid from 2000 to 2060: each hour of March and October, a minute either side, and every day', () => {
+    const mismatches: string[] = [];
+    const check = (at: number) => {
+      const d = new Date(at);
+      const a = officeNow(d);
+      const b = byIntl(d);
+      if (a.date !== b.date || a.time !== b.time) mismatches.push(`${d.toISOString()}: ${a.date} ${a.time} ≠ ${b.date} ${b.time}`);
+    };
+    for (let year = 2000; year <= 2060; year++) {
+      for (const month of [2, 9]) {
+        for (let t = Date.UTC(year, month, 1); t < Date.UTC(year, month + 1, 1); t += 3_600_000) [t - 60_000, t, t + 60_000].forEach(check);
+      }
+      for (let t = Date.UTC(year, 0, 1, 22, 30); t < Date.UTC(year + 1, 0, 1); t += 86_400_000) check(t);
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
   });
 });
