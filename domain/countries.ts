@@ -6,6 +6,7 @@
 import countries from 'i18n-iso-countries';
 import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import { compareSpanish, foldText } from './text';
 
 countries.registerLocale(es);
 countries.registerLocale(en);
@@ -20,8 +21,7 @@ export const REPRESENTATIVE_COUNTRIES = [
 ] as const;
 
 /** Lower case, no accents, single spaces: 'México' and 'mexico' name the same country. */
-const fold = (s: string) =>
-  s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const fold = (s: string) => foldText(s).replace(/\s+/g, ' ').trim();
 
 let byName: Map<string, string> | null = null;
 function nameIndex(): Map<string, string> {
@@ -65,5 +65,5 @@ export interface Country {
 export function countriesInSpanish(): Country[] {
   return Object.entries(countries.getNames('es', { select: 'official' }))
     .map(([alpha2, nombre]) => ({ nombre, alpha2, codigo: countries.alpha2ToAlpha3(alpha2) ?? alpha2 }))
-    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));
+    .sort((a, b) => compareSpanish(a.nombre, b.nombre));
 }

@@ -1,4 +1,5 @@
 import type { ResourceConfig, Tratamiento } from './resource';
+import { compareSpanish } from './text';
 
 /** One processing activity of the record (RGPD art. 30.1), with the resource it comes from. */
 export interface Actividad extends Tratamiento {
@@ -11,7 +12,7 @@ export function registroDeActividades(configs: readonly ResourceConfig[]): Activ
   return configs
     .filter((c): c is ResourceConfig & { tratamiento: Tratamiento } => !!c.tratamiento)
     .map((c) => ({ recurso: c.name, etiqueta: c.labels.plural, ...c.tratamiento }))
-    .sort((a, b) => a.actividad.localeCompare(b.actividad, 'es'));
+    .sort((a, b) => compareSpanish(a.actividad, b.actividad));
 }
 
 export const CAMPOS_ACTIVIDAD: [keyof Tratamiento, string][] = [

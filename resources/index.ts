@@ -22,6 +22,7 @@ import privacidad from './privacidad';
 import { despachoCitas, despachoExpedientes } from './despacho';
 import { pageConfigs } from './pages';
 import { fixtureResources } from './fixtures';
+import { compareSpanish } from '../domain/text';
 
 /**
  * The registry: every resource declaration. A new resource is one file plus one line here. The
@@ -145,7 +146,7 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
     /** The tabs of /admin/notarias, in their declared order. */
     adminTabs: catalogues.filter((r) => r.adminTab).sort((a, b) => (a.adminTab?.order ?? 0) - (b.adminTab?.order ?? 0)),
     /** The catalogues served at /admin/recursos/<name>, linked from /admin/notarias, by label. */
-    adminPages: catalogues.filter((r) => r.route === adminRoute(r.name)).sort((a, b) => a.labels.plural.localeCompare(b.labels.plural, 'es')),
+    adminPages: catalogues.filter((r) => r.route === adminRoute(r.name)).sort((a, b) => compareSpanish(a.labels.plural, b.labels.plural)),
     canAccessResource,
     refineResources,
   };

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Input } from 'antd';
+import { foldText } from '../../domain/text';
 
 /** How long the list stays open after the input loses focus, so a click on an option still lands. */
 export const CLOSE_DELAY_MS = 150;
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+const fold = (s: string) => foldText(s).trim();
 
 interface Props {
   id?: string;

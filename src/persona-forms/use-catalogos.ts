@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useList, useNotification } from '@refinedev/core';
+import { compareSpanish } from '../../domain/text';
 
 interface Fila {
   id: number;
@@ -15,7 +16,7 @@ export interface Catalogos {
 }
 
 const byName = (rows: Fila[] | undefined) =>
-  (rows ?? []).map((r) => r.nombre).sort((a, b) => a.localeCompare(b, 'es'));
+  (rows ?? []).map((r) => r.nombre).sort(compareSpanish);
 
 /** One catalogue table of the hosted data store, whole and sorted by nombre. */
 function useCatalogo(resource: string) {

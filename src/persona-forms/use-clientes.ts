@@ -4,6 +4,7 @@ import type { Persona } from '../../domain/persona';
 import { displayName } from '../../domain/display-name';
 import { isRelationActive, type Privilegio } from '../../domain/representantes';
 import { todayIso } from '../../domain/dates';
+import { compareSpanish, foldText } from '../../domain/text';
 
 /** A privilegio in force that lets its receptora read the granting person's record. */
 const abreFicha = (p: Privilegio, today: string) =>
@@ -11,13 +12,10 @@ const abreFicha = (p: Privilegio, today: string) =>
   isRelationActive(p, today) &&
   (p.permisoLeerFicha || p.permisoLeerFichaReducida || p.permisoActualizarFicha);
 
-/** Lower case, without accents: how the server compares a search with a name. */
-const foldText = (v: string) => v.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-
 const porNombre = (personas: Iterable<Persona | undefined>) => {
   const all = new Map<string, Persona>();
   for (const p of personas) if (p?.id) all.set(p.id, p);
-  return [...all.values()].sort((a, b) => displayName(a).localeCompare(displayName(b), 'es'));
+  return [...all.values()].sort((a, b) => compareSpanish(displayName(a), displayName(b)));
 };
 
 /** The signed-in person's own record and those that granted them a privilegio in force. */

@@ -12,6 +12,7 @@ import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias } from '../../citas/datos';
 import { useMisExpedientes, useServicios } from './datos';
 import { EXPEDIENTE_SESSION_KEY } from '../../../providers/session';
+import { foldText } from '../../../domain/text';
 
 /** How many of each the dashboard shows: recent and finished cases, next appointments, popular services. */
 const RECIENTES = 5;
@@ -230,9 +231,9 @@ function BuscadorServicios({
 }) {
   const [texto, setTexto] = useState('');
   const opciones = useMemo(() => {
-    const q = normalizar(texto.trim());
+    const q = foldText(texto.trim());
     if (!q) return [];
-    const coincide = (s: string) => normalizar(s).includes(q);
+    const coincide = (s: string) => foldText(s).includes(q);
     const cat = (id: number) => categorias.find((c) => Number(c.id) === Number(id))?.nombre;
     return [
       ...categorias.filter((c) => coincide(c.nombre)).map((c) => ({ value: `/servicios/categoria/${c.id}`, label: `${c.nombre} (categoría)` })),
@@ -257,7 +258,3 @@ function BuscadorServicios({
   );
 }
 
-/** Lower case without accents, so 'polizas' finds 'Pólizas' and 'donacion' finds 'Donaciones'. */
-function normalizar(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
