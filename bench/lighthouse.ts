@@ -93,10 +93,14 @@ export const lighthouseBench: Bench = {
           for (let i = 0; i < warmUp + measured; i++) {
             for (const [n, s] of sides.entries()) {
               await setSession(browser, s.server.url, route.user ? await sessionOf(s, route.user) : null);
-              const result = await lighthouse(
-                s.server.url + route.path,
-                { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] },
-                preset.config,
+              const result = await withinMinutes(
+                3,
+                `Lighthouse (${preset.name}) on ${s.label}'s ${route.path}`,
+                lighthouse(
+                  s.server.url + route.path,
+                  { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] },
+                  preset.config,
+                ),
               );
               if (i < warmUp) continue;
               runs[n].push(result!.lhr);
@@ -117,6 +121,18 @@ export const lighthouseBench: Bench = {
 
   },
 };
+
+/**
+ * A run that does not finish is an error, not a wait without end: a Lighthouse run once stopped
+ * answering here (its tab gone, the machine idle) and held the bench for minutes until killed.
+ */
+function withinMinutes<T>(minutes: number, what: string, run: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish in ${minutes} min`)), minutes * 60_000);
+  });
+  return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Records a route's figures from its runs: the median run by performance score. */
 function report(ctx: BenchContext, route: string, preset: (typeof PRESETS)[number], runs: Result[], vs: string | null) {

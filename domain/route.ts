@@ -24,3 +24,9 @@ export function fillPath(template: string, values: Record<string, unknown>): str
   });
   return missing ? undefined : path;
 }
+
+/**
+ * A page's path for one record: the page route's one parameter (react-router's `:id`, `:csv`)
+ * filled, URL-encoded. `pagePath('/servicios/categoria/:id', 3)` is '/servicios/categoria/3'.
+ */
+export const pagePath = (pattern: string, value: string | number): string => pattern.replace(/:\w+/, encodeURIComponent(String(value)));

@@ -8,6 +8,7 @@ import { routes } from '../api/routes';
 import { refreshSession, serviciosCall } from './servicios-http';
 import { session, sessionExpiry } from './session';
 import { segundoFactor } from './llave-acceso';
+import { pageRoutes, publicPages } from '../resources/page-routes';
 
 /** The fields of a persona the session needs (GET /persona/{id}); null reads as absent. */
 interface PersonaSesion {
@@ -39,7 +40,7 @@ export interface LoginVariables {
 export const LOGIN_OK = { message: 'Acceso correcto', description: 'Bienvenido al portal de la notaría' } as const;
 
 /** Where a new session starts, unless the login page was sent a ?to= target. */
-export const DESPUES_DE_ACCEDER = '/datos-personales';
+export const DESPUES_DE_ACCEDER = pageRoutes['datos-personales'].path;
 
 export type LoginResult =
   | { success: true; redirectTo: string; successNotification: typeof LOGIN_OK }
@@ -145,7 +146,7 @@ export const authProvider = {
     session.clear();
     forgetSession();
     // a session that expired was not closed by the person: the login page says what happened
-    if (sessionExpiry.marked()) return { success: true, redirectTo: '/login' };
+    if (sessionExpiry.marked()) return { success: true, redirectTo: publicPages.login };
     return {
       success: true,
       redirectTo: '/',
@@ -155,7 +156,7 @@ export const authProvider = {
 
   async check() {
     const { token, idPersona } = session.get();
-    if (!token || !idPersona) return { authenticated: false, redirectTo: '/login' };
+    if (!token || !idPersona) return { authenticated: false, redirectTo: publicPages.login };
     try {
       await loadPersona(idPersona);
       setLimitedSession(false);
@@ -169,7 +170,7 @@ export const authProvider = {
       session.clear();
       forgetSession();
       sessionExpiry.mark();
-      return { authenticated: false, redirectTo: '/login' };
+      return { authenticated: false, redirectTo: publicPages.login };
     }
   },
 
@@ -180,7 +181,7 @@ export const authProvider = {
     if (!unauthorized || !session.get().token) return {};
     if (await refreshSession()) return {};
     sessionExpiry.mark();
-    return { logout: true, redirectTo: `/login?to=${encodeURIComponent(window.location.pathname + window.location.search)}` };
+    return { logout: true, redirectTo: `${publicPages.login}?to=${encodeURIComponent(window.location.pathname + window.location.search)}` };
   },
 
   async getIdentity(): Promise<Identity | null> {

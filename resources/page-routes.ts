@@ -30,3 +30,27 @@ export const pageRoutes: Record<string, PageRouteOf> = Object.fromEntries(
 
 /** Where the admin opens a catalogue with a page of its own (adminRoute), as a route pattern. */
 export const catalogueRoute = adminRoute(':resource');
+
+/** The pages beneath the declared ones (src/paths.ts's withId puts a record's id in the pattern). */
+export const subpages = {
+  nuevoExpediente: '/expediente/nuevo',
+  /** The old address of the same form, still served. */
+  nuevoExpedienteAntiguo: '/expedientes/nuevo',
+  detalleExpediente: '/expediente/detalleexp',
+  categoria: '/servicios/categoria/:id',
+  actoServicio: '/servicios/acto/:id',
+  actoPoderGeneral: '/acto-poder-general',
+  configurarCalendario: '/configurar-calendario',
+  privacidadDespacho: '/despacho/privacidad',
+  privacidadAdmin: '/admin/privacidad',
+  registroActividades: '/admin/privacidad/registro',
+} as const;
+
+/** The pages anyone opens, served outside the signed-in portal (src/routes.tsx's publicRoutes). */
+export const publicPages = {
+  landing: '/',
+  login: '/login',
+  verificar: '/verificar',
+  verificarCsv: '/verificar/:csv',
+  privacidad: '/privacidad',
+} as const;

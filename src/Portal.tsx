@@ -18,6 +18,7 @@ import NotFound from './shell/NotFound';
 import { useNotificationProvider } from './shell/notifications';
 import AuthSync from './shell/AuthSync';
 import GuardedRoute from './shell/GuardedRoute';
+import { publicPages } from './paths';
 
 dayjs.locale('es');
 
@@ -68,5 +69,5 @@ function RedirectToLogin() {
   const location = useLocation();
   // A navigation is already under way (e.g. to '/' after signing out, while its page loads).
   if (window.location.pathname !== location.pathname) return null;
-  return <Navigate to={`/login?to=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <Navigate to={`${publicPages.login}?to=${encodeURIComponent(location.pathname + location.search)}`} replace />;
 }

@@ -1,5 +1,6 @@
 import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { catalogueRoute, pageRoutes } from '../resources/page-routes';
+import { publicPages, subpages } from './paths';
 
 /** A lazy page that can also be asked to load before it renders (Root: beside the Portal). */
 type LazyPage = LazyExoticComponent<ComponentType> & { load(): Promise<unknown> };
@@ -20,7 +21,7 @@ export interface PageRoute {
 /**
  * The page of a declaration, at the route it states (resources/page-routes.ts), guarded by its
  * own `list` rule when a client may not open it; `path` for a page beneath it
- * ('/despacho/privacidad'), guarded alike, or 'show' for the page of one record at its showRoute.
+ * (subpages.privacidadDespacho), guarded alike, or 'show' for the page of one record at its showRoute.
  */
 function of(declaration: string, page: LazyPage, path?: string | 'show'): PageRoute {
   const declared = pageRoutes[declaration];
@@ -34,12 +35,12 @@ function of(declaration: string, page: LazyPage, path?: string | 'show'): PageRo
  * first page loads neither Refine nor supabase-js nor the portal's shell.
  */
 export const publicRoutes: PageRoute[] = [
-  { path: '/', page: lazy(() => import('./pages/landing/Landing')) },
-  { path: '/login', page: lazy(() => import('./pages/login/LoginPage')) },
+  { path: publicPages.landing, page: lazy(() => import('./pages/landing/Landing')) },
+  { path: publicPages.login, page: lazy(() => import('./pages/login/LoginPage')) },
   // public: the QR of every electronic copy leads here
-  { path: '/verificar', page: lazy(() => import('./pages/verificar/Verificar')) },
-  { path: '/verificar/:csv', page: lazy(() => import('./pages/verificar/Verificar')) },
-  { path: '/privacidad', page: lazy(() => import('./pages/privacidad/Privacidad')) },
+  { path: publicPages.verificar, page: lazy(() => import('./pages/verificar/Verificar')) },
+  { path: publicPages.verificarCsv, page: lazy(() => import('./pages/verificar/Verificar')) },
+  { path: publicPages.privacidad, page: lazy(() => import('./pages/privacidad/Privacidad')) },
 ];
 
 const Expedientes = lazy(() => import('./pages/expedientes/Expedientes'));
@@ -49,24 +50,24 @@ export const privateRoutes: PageRoute[] = [
   of('dashboard', lazy(() => import('./pages/dashboard/Dashboard'))),
   of('datos-personales', lazy(() => import('./pages/datos-personales/DatosPersonales'))),
   of('servicios', lazy(() => import('./pages/servicios/Servicios'))),
-  { path: '/servicios/categoria/:categoriaId', page: lazy(() => import('./pages/servicios/Categoria')) },
-  { path: '/servicios/acto/:actoId', page: lazy(() => import('./pages/servicios/ActoServicio')) },
+  { path: subpages.categoria, page: lazy(() => import('./pages/servicios/Categoria')) },
+  { path: subpages.actoServicio, page: lazy(() => import('./pages/servicios/ActoServicio')) },
   of('expedientes', Expedientes),
-  { path: '/expedientes/nuevo', page: NuevoExpediente },
-  { path: '/expediente/nuevo', page: NuevoExpediente },
-  { path: '/expediente/detalleexp', page: lazy(() => import('./pages/expedientes/DetalleExp')) },
+  { path: subpages.nuevoExpedienteAntiguo, page: NuevoExpediente },
+  { path: subpages.nuevoExpediente, page: NuevoExpediente },
+  { path: subpages.detalleExpediente, page: lazy(() => import('./pages/expedientes/DetalleExp')) },
   of('expedientes', lazy(() => import('./pages/expedientes/Expediente')), 'show'),
-  { path: '/acto-poder-general', page: lazy(() => import('./pages/acto-poder-general/ActoPoderGeneral')) },
+  { path: subpages.actoPoderGeneral, page: lazy(() => import('./pages/acto-poder-general/ActoPoderGeneral')) },
   of('copias', lazy(() => import('./pages/copias/Copias'))),
   of('citas', lazy(() => import('./pages/citas/Citas'))),
   of('perfil', lazy(() => import('./pages/perfil/Perfil'))),
-  { path: '/configurar-calendario', page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
+  { path: subpages.configurarCalendario, page: lazy(() => import('./pages/configurar-calendario/ConfigurarCalendario')) },
   of('despacho-expedientes', lazy(() => import('./pages/despacho/Despacho'))),
   of('despacho-expedientes', lazy(() => import('./pages/despacho/ExpedienteDespacho')), 'show'),
   of('despacho-citas', lazy(() => import('./pages/despacho/CitasDespacho'))),
-  of('despacho-expedientes', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), '/despacho/privacidad'),
-  of('admin', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), '/admin/privacidad'),
-  of('admin', lazy(() => import('./pages/admin/RegistroActividades')), '/admin/privacidad/registro'),
+  of('despacho-expedientes', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), subpages.privacidadDespacho),
+  of('admin', lazy(() => import('./pages/despacho/SolicitudesPrivacidad')), subpages.privacidadAdmin),
+  of('admin', lazy(() => import('./pages/admin/RegistroActividades')), subpages.registroActividades),
   of('admin', lazy(() => import('./pages/admin/Admin'))),
   of('admin', lazy(() => import('./pages/admin/RecursoAdmin')), catalogueRoute),
 ];

@@ -8,6 +8,8 @@ import { csvAgrupado, MENSAJES_VERIFICACION, nuevoCsv, type CopiaElectronicaDto,
 import { exigirCaso, exigirNotaria } from './acceso-caso.js';
 import { cambiarCopia } from './copias.js';
 import { isUuid } from './expedientes.js';
+import { pagePath } from '../../domain/route.js';
+import { publicPages } from '../../resources/page-routes.js';
 import { avisarCambio } from '../eventos.js';
 import { emitirCopia } from '../escrituras/copia-electronica.js';
 import type { Firmas } from '../escrituras/firma.js';
@@ -94,7 +96,7 @@ export async function emitirCopiaElectronica(
   const { bytes, sha256 } = await emitirCopia({
     original: await bytesDe(deps.storage, doc.clave),
     csv,
-    urlVerificacion: `${deps.urlPublica}/verificar/${csvAgrupado(csv)}`,
+    urlVerificacion: `${deps.urlPublica}${pagePath(publicPages.verificarCsv, csvAgrupado(csv))}`,
     tipo: input.tipo,
     notaria: n[0]?.nombre ?? '',
     firma,

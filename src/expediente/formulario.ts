@@ -9,7 +9,7 @@ export const DEFINICION_POR_DEFECTO = 3;
 /**
  * The address framed for an act: its url_acto when that is the portal's own form document (the
  * rule the catalogue and the database enforce: the frame receives the act's data), otherwise the
- * default form. Another site, '//host' or a portal route such as '/acto-poder-general' falls back.
+ * default form. Another site, '//host' or a portal route such as /acto-poder-general falls back.
  */
 export function urlFormulario(urlActo: string | null | undefined): string {
   const u = (urlActo ?? '').trim();

@@ -3,6 +3,7 @@ import { useLogout } from '@refinedev/core';
 import { Button } from 'antd';
 import { LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { pathOf } from '../paths';
 
 /**
  * The person icon's menu: 'Mi cuenta', 'Perfil' and 'Cerrar sesión' (in red). A menu button of its
@@ -70,7 +71,7 @@ export default function AccountMenu() {
             <div id={`${id}-cuenta`} className="shell-account-group" role="presentation">
               Mi cuenta
             </div>
-            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => navigate('/perfil'))}>
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => navigate(pathOf('perfil')))}>
               <IdcardOutlined aria-hidden /> Perfil
             </button>
           </div>

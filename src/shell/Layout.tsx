@@ -10,6 +10,7 @@ import Clock from './Clock';
 import Loading from './Loading';
 import NavLinks from './NavLinks';
 import './shell.css';
+import { pathOf } from '../paths';
 
 // antd's Drawer (with rc-drawer, ~6 KB Brotli) only for those who open the menu on a small screen
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -56,7 +57,7 @@ export default function Layout({ children }: { children: ReactNode }) {
               setDrawerOpen(true);
             }}
           />
-          <Link to="/dashboard" className="shell-title">
+          <Link to={pathOf('dashboard')} className="shell-title">
             Notaría
           </Link>
           <div className="shell-greeting">

@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
 import { adminTabs } from '../../resources';
-import { pageRoutes } from '../../resources/page-routes';
+import { pageRoutes, subpages } from '../../resources/page-routes';
+import { pagePath } from '../../domain/route';
 
 /**
  * Accessibility (issue 8): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every route of
@@ -84,7 +85,7 @@ test.describe('as a client', () => {
 
   // every declared page a client may open, and the pages beneath them
   const declared = Object.values(pageRoutes).filter((r) => r.opensTo.includes('client')).map((r) => r.path);
-  for (const path of [...declared, '/servicios/categoria/1', '/servicios/acto/3', '/expediente/nuevo', '/acto-poder-general', '/configurar-calendario']) {
+  for (const path of [...declared, pagePath(subpages.categoria, 1), pagePath(subpages.actoServicio, 3), subpages.nuevoExpediente, subpages.actoPoderGeneral, subpages.configurarCalendario]) {
     test(`${path} has no serious or critical violations`, async () => {
       await page.goto(path);
       await expect(page.locator('main#contenido')).toBeVisible();

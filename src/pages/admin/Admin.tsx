@@ -7,6 +7,7 @@ import ResourceList from '../../crud/ResourceList';
 import PersonalAcciones from './PersonalAcciones';
 import { Titulo } from '../../crud/Titulo';
 import { ICONOS_RECURSOS } from '../../iconos-recursos';
+import { subpages } from '../../paths';
 
 /** What a generated tab gets beyond its declaration (row actions, extra buttons). */
 const ROW_ACTIONS: Record<string, (record: BaseRecord) => ReactNode> = {
@@ -39,8 +40,8 @@ export default function Admin() {
           </nav>
         )}
         <nav aria-label="Protección de datos">
-          Protección de datos: <Link to="/admin/privacidad">Solicitudes</Link> ·{' '}
-          <Link to="/admin/privacidad/registro">Registro de tratamientos</Link>
+          Protección de datos: <Link to={subpages.privacidadAdmin}>Solicitudes</Link> ·{' '}
+          <Link to={subpages.registroActividades}>Registro de tratamientos</Link>
         </nav>
       </div>
       <Tabs

@@ -4,6 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { adminRoute, catalogueConfig } from '../../../resources';
 import ResourceList from '../../crud/ResourceList';
 import NotFound from '../../shell/NotFound';
+import { pathOf } from '../../paths';
 
 /**
  * /admin/recursos/:resource: the generated page of a resource that has no tab in
@@ -16,7 +17,7 @@ export default function RecursoAdmin() {
   if (!config?.route || config.route !== adminRoute(config.name)) return <NotFound />;
   return (
     <div>
-      <Link to="/admin/notarias">
+      <Link to={pathOf('admin')}>
         <ArrowLeftOutlined /> Volver a la administración
       </Link>
       <Typography.Title level={2}>{config.labels.plural}</Typography.Title>

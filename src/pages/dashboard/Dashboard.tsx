@@ -13,6 +13,7 @@ import { useCitas, useNotarias } from '../../citas/datos';
 import { useMisExpedientes, useServicios } from './datos';
 import { EXPEDIENTE_SESSION_KEY } from '../../../providers/session';
 import { foldText } from '../../../domain/text';
+import { pathOf, subpages, pagePath } from '../../paths';
 
 /** How many of each the dashboard shows: recent and finished cases, next appointments, popular services. */
 const RECIENTES = 5;
@@ -69,7 +70,7 @@ export default function Dashboard() {
           message="Todavía no tiene expedientes"
           description="Cree su primer expediente para solicitar actos notariales."
           action={
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/expediente/nuevo')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(subpages.nuevoExpediente)}>
               Nuevo expediente
             </Button>
           }
@@ -81,7 +82,7 @@ export default function Dashboard() {
           <Panel
             title="Expedientes recientes"
             icon={<FolderOpenOutlined />}
-            extra={<Link to="/expedientes">Ver todos</Link>}
+            extra={<Link to={pathOf('expedientes')}>Ver todos</Link>}
             loading={cargandoExp}
             error={errorExp ? 'No se pudieron cargar los expedientes' : undefined}
             empty={recientes.length === 0 ? 'No tiene expedientes' : undefined}
@@ -108,7 +109,7 @@ export default function Dashboard() {
           <Panel
             title="Próximas citas"
             icon={<CalendarOutlined />}
-            extra={<Link to="/citas">Ver citas</Link>}
+            extra={<Link to={pathOf('citas')}>Ver citas</Link>}
             loading={cargandoCitas}
             error={errorCitas ? TEXTOS_CITAS.errorCargar : undefined}
             empty={proximas.length === 0 ? TEXTOS_CITAS.vacio : undefined}
@@ -131,7 +132,7 @@ export default function Dashboard() {
           <Panel
             title="Escrituras finalizadas"
             icon={<FileDoneOutlined />}
-            extra={<Link to="/copias">Ver copias</Link>}
+            extra={<Link to={pathOf('copias')}>Ver copias</Link>}
             loading={cargandoExp}
             error={errorExp ? 'No se pudieron cargar los expedientes' : undefined}
             empty={finalizados.length === 0 ? 'No tiene escrituras finalizadas' : undefined}
@@ -145,7 +146,7 @@ export default function Dashboard() {
                       key="copia"
                       size="small"
                       aria-label={`Solicitar copia de ${e.titulo}`}
-                      onClick={() => abrirExpediente(e, '/expediente/detalleexp')}
+                      onClick={() => abrirExpediente(e, subpages.detalleExpediente)}
                     >
                       Solicitar copia
                     </Button>,
@@ -162,14 +163,14 @@ export default function Dashboard() {
           <Panel
             title="Servicios populares"
             icon={<StarOutlined />}
-            extra={<Link to="/servicios">Ver todos</Link>}
+            extra={<Link to={pathOf('servicios')}>Ver todos</Link>}
             loading={cargandoServicios}
             error={errorServicios ? 'No se pudieron cargar las categorías.' : undefined}
             empty={categorias.length === 0 ? 'No hay categorías disponibles' : undefined}
           >
             <Space wrap>
               {categorias.slice(0, POPULARES).map((c) => (
-                <Link key={c.id} to={`/servicios/categoria/${encodeURIComponent(c.nombre.toLowerCase())}`}>
+                <Link key={c.id} to={pagePath(subpages.categoria, c.nombre.toLowerCase())}>
                   <Tag style={{ padding: '4px 10px', fontSize: 14 }}>{c.nombre}</Tag>
                 </Link>
               ))}
@@ -236,11 +237,11 @@ function BuscadorServicios({
     const coincide = (s: string) => foldText(s).includes(q);
     const cat = (id: number) => categorias.find((c) => Number(c.id) === Number(id))?.nombre;
     return [
-      ...categorias.filter((c) => coincide(c.nombre)).map((c) => ({ value: `/servicios/categoria/${c.id}`, label: `${c.nombre} (categoría)` })),
+      ...categorias.filter((c) => coincide(c.nombre)).map((c) => ({ value: pagePath(subpages.categoria, c.id), label: `${c.nombre} (categoría)` })),
       ...actos
         .filter((a) => coincide(a.nombre))
         .slice(0, 10)
-        .map((a) => ({ value: `/servicios/acto/${a.id}`, label: [a.nombre, cat(a.categoria_id)].filter(Boolean).join(' · ') })),
+        .map((a) => ({ value: pagePath(subpages.actoServicio, a.id), label: [a.nombre, cat(a.categoria_id)].filter(Boolean).join(' · ') })),
     ];
   }, [texto, categorias, actos]);
 

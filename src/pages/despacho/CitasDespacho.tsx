@@ -11,6 +11,7 @@ import { serviciosUrl } from '../../../resources/servicios-url';
 import { usePersonal } from '../../citas/datos';
 import SoloPersonal from './SoloPersonal';
 import './despacho.css';
+import { pathOf } from '../../paths';
 
 type Vista = 'dia' | 'semana';
 const DIAS = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'];
@@ -87,7 +88,7 @@ function Agenda() {
 
   return (
     <div className="desp-pagina">
-      <Link to="/despacho">
+      <Link to={pathOf('despacho-expedientes')}>
         <ArrowLeftOutlined /> Volver al despacho
       </Link>
       <Typography.Title level={2}>Citas de la notaría</Typography.Title>

@@ -20,6 +20,7 @@ import { Titulo } from '../../crud/Titulo';
 import Tarjeta from '../../crud/Tarjeta';
 import Vacio from '../../crud/Vacio';
 import EnCarga from '../../crud/EnCarga';
+import { pathOf, subpages } from '../../paths';
 
 type Filtro = '' | 'PENDIENTE' | 'EN_TRAMITE' | 'FINALIZADO';
 
@@ -111,10 +112,10 @@ function ListaDespacho() {
     <div className="desp-pagina">
       <div className="desp-titulo">
         <Titulo>Despacho</Titulo>
-        <Link to="/despacho/citas">
+        <Link to={pathOf('despacho-citas')}>
           <Button icon={<CalendarOutlined />}>Citas de la notaría</Button>
         </Link>
-        <Link to="/despacho/privacidad">
+        <Link to={subpages.privacidadDespacho}>
           <Button>Solicitudes de protección de datos</Button>
         </Link>
       </div>

@@ -18,6 +18,7 @@ import ConversacionDespacho from './huecos/ConversacionDespacho';
 import BorradoresCaso from '../../expediente/BorradoresCaso';
 import CopiasElectronicasDespacho from './huecos/CopiasElectronicasDespacho';
 import './despacho.css';
+import { pathOf } from '../../paths';
 
 /** The words of each move's button. */
 const BOTON: Record<EstadoExpediente, string> = {
@@ -108,7 +109,7 @@ function Vista() {
 
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (query.isError || !exp) {
-    return <Result status="404" title="Expediente no encontrado" extra={<Link to="/despacho">Volver al despacho</Link>} />;
+    return <Result status="404" title="Expediente no encontrado" extra={<Link to={pathOf('despacho-expedientes')}>Volver al despacho</Link>} />;
   }
 
   const pasos = siguientesEstados(exp.estado);
@@ -117,7 +118,7 @@ function Vista() {
   return (
     <div className="desp-pagina">
       {modalHolder}
-      <Link to="/despacho">
+      <Link to={pathOf('despacho-expedientes')}>
         <ArrowLeftOutlined /> Volver al despacho
       </Link>
       <div className="desp-titulo">

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
 import { EXPEDIENTE_SESSION_KEY } from '../../../providers/session';
 import FormularioCopia from './FormularioCopia';
+import { pathOf } from '../../paths';
 
 const fecha = (value: unknown) => {
   const d = dayjs(value as string | number);
@@ -35,7 +36,7 @@ export default function DetalleExp() {
         title="Expediente no encontrado"
         subTitle="Elija una escritura finalizada en el inicio para solicitar su copia."
         extra={
-          <Button type="primary" onClick={() => navigate('/dashboard')}>
+          <Button type="primary" onClick={() => navigate(pathOf('dashboard'))}>
             Volver al inicio
           </Button>
         }
@@ -67,7 +68,7 @@ export default function DetalleExp() {
         <Alert type="info" showIcon message="Podrá solicitar copias cuando el expediente esté finalizado." />
       )}
       <Space wrap>
-        <Button onClick={() => navigate('/dashboard')}>Volver al inicio</Button>
+        <Button onClick={() => navigate(pathOf('dashboard'))}>Volver al inicio</Button>
         <Button type="primary" onClick={() => show('expedientes', expediente.id)}>
           Ver expediente
         </Button>

@@ -17,11 +17,11 @@ import CargandoDialogo from '../../crud/CargandoDialogo';
 import Tabla, { ordenDe, tablaDeRefine } from '../../crud/Tabla';
 import { Titulo } from '../../crud/Titulo';
 import Vacio from '../../crud/Vacio';
+import { subpages } from '../../paths';
 
 // shown once, to a client with no case yet: its dialog loads only then
 const AyudaSinExpedientes = lazy(() => import('./AyudaSinExpedientes'));
 
-const NUEVO = '/expediente/nuevo';
 
 /** /expedientes: the cases of every persona the user may see, sorted, filtered and paged by the server. */
 export default function Expedientes() {
@@ -72,7 +72,7 @@ export default function Expedientes() {
     <div className="exp-pagina">
       <div className="exp-titulo">
         <Titulo>Expedientes</Titulo>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NUEVO)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(subpages.nuevoExpediente)}>
           Nuevo Expediente
         </Button>
       </div>
@@ -98,7 +98,7 @@ export default function Expedientes() {
         })}
         emptyText={
           <Vacio description="No se encontraron expedientes">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NUEVO)}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(subpages.nuevoExpediente)}>
               Crear expediente
             </Button>
           </Vacio>

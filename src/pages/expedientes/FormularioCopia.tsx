@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, Card, Form } from 'antd';
 import { CamposSolicitudCopia, useSolicitudCopia, VALORES_INICIALES_COPIA, type ValoresSolicitudCopia } from '../../expediente/SolicitudCopia';
+import { pathOf } from '../../paths';
 
 /** The request of a copy of a finished case's deed (on /expediente/detalleexp): simple or authorised, with a reason. */
 export default function FormularioCopia({ expedienteId }: { expedienteId: string }) {
@@ -16,7 +17,7 @@ export default function FormularioCopia({ expedienteId }: { expedienteId: string
         initialValues={VALORES_INICIALES_COPIA}
         requiredMark={false}
         onFinish={async (values) => {
-          if (await enviar(expedienteId, values)) navigate('/copias');
+          if (await enviar(expedienteId, values)) navigate(pathOf('copias'));
         }}
       >
         <CamposSolicitudCopia />

@@ -3,6 +3,7 @@ import { CalendarOutlined, FileTextOutlined, IdcardOutlined, SafetyCertificateOu
 import type { ReactNode } from 'react';
 import '../../publico/publico.css';
 import './landing.css';
+import { publicPages } from '../../paths';
 
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -34,10 +35,10 @@ export default function Landing() {
       <header className="landing-top">
         <span className="landing-brand">Notaría</span>
         <nav className="landing-top-nav">
-          <Link to="/verificar" className="landing-top-link">
+          <Link to={publicPages.verificar} className="landing-top-link">
             Verificar una copia
           </Link>
-          <Link to="/login" className="landing-top-link">
+          <Link to={publicPages.login} className="landing-top-link">
             Acceder
           </Link>
         </nav>
@@ -49,7 +50,7 @@ export default function Landing() {
             Gestione sus trámites notariales desde cualquier dispositivo: sus datos y los de sus representados, sus
             expedientes y actos, y sus citas con la notaría.
           </p>
-          <Link to="/login" className="landing-cta">
+          <Link to={publicPages.login} className="landing-cta">
             Acceder al portal
           </Link>
         </section>

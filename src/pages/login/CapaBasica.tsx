@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CAPA_BASICA } from '../../../domain/privacidad';
 import { notariasResponsables, type NotariaResponsable } from '../../../providers/privacidad-publica';
+import { publicPages } from '../../paths';
 
 /**
  * The basic layer of information on data protection (LOPDGDD art. 11), shown in the registration
@@ -37,7 +38,7 @@ export default function CapaBasica({ notaria }: { notaria?: string }) {
         <dt>Información adicional</dt>
         <dd>
           {CAPA_BASICA.masInformacion}{' '}
-          <Link to="/privacidad" target="_blank">
+          <Link to={publicPages.privacidad} target="_blank">
             Política de privacidad
           </Link>
         </dd>

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/privacidad';
 import { useToast } from '../../shell/notifications';
 import { descargarExportacion, useAccesos, useMisSolicitudes, useSolicitar } from './use-privacidad';
+import { publicPages } from '../../paths';
 
 const fecha = (iso: string) => new Date(iso).toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Madrid' });
 const dia = (iso: string) => new Date(iso).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' });
@@ -71,7 +72,7 @@ export default function Privacidad() {
           <Typography.Title level={4}>Sus datos</Typography.Title>
           <Typography.Paragraph>
             Descargue todo lo que la notaría guarda sobre usted y sobre las personas que gestiona o representa. Para corregir un dato, edítelo en
-            Datos Personales. Más información en la <Link to="/privacidad" style={{ textDecoration: 'underline' }}>
+            Datos Personales. Más información en la <Link to={publicPages.privacidad} style={{ textDecoration: 'underline' }}>
               política de privacidad
             </Link>.
           </Typography.Paragraph>

@@ -5,6 +5,7 @@ import { notariasResponsables, type NotariaResponsable } from '../../../provider
 import { ALMACENAMIENTO_NAVEGADOR } from './almacenamiento';
 import '../../publico/publico.css';
 import './privacidad.css';
+import { publicPages } from '../../paths';
 
 /** The public privacy page (/privacidad): the full layer of information (RGPD arts. 13-14, LOPDGDD art. 11). */
 export default function Privacidad() {
@@ -19,7 +20,7 @@ export default function Privacidad() {
         <Link to="/" className="landing-brand">
           Notaría
         </Link>
-        <Link to="/login" className="landing-top-link">
+        <Link to={publicPages.login} className="landing-top-link">
           Acceder
         </Link>
       </header>

@@ -3,10 +3,11 @@ import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, CalendarOutlined, FileDoneOutlined } from '@ant-design/icons';
 import { useActoServicio, useCategorias } from '../../catalogo/datos';
 import './servicios.css';
+import { pathOf, subpages, pagePath } from '../../paths';
 
 /** /servicios/acto/:actoId: the act's description, its required documents and the way to book. */
 export default function ActoServicio() {
-  const { actoId } = useParams();
+  const { id: actoId } = useParams();
   const navigate = useNavigate();
   const { acto, isLoading } = useActoServicio(actoId);
   const { categorias } = useCategorias();
@@ -16,7 +17,7 @@ export default function ActoServicio() {
   if (!acto) {
     return (
       <div className="srv-pagina">
-        <Link to="/servicios" className="srv-volver">
+        <Link to={pathOf('servicios')} className="srv-volver">
           <ArrowLeftOutlined /> Volver a categorías
         </Link>
         <Result status="404" title="Acto no encontrado" />
@@ -25,7 +26,7 @@ export default function ActoServicio() {
   }
   return (
     <div className="srv-pagina">
-      <Link to={`/servicios/categoria/${acto.categoria_id}`} className="srv-volver">
+      <Link to={pagePath(subpages.categoria, acto.categoria_id)} className="srv-volver">
         <ArrowLeftOutlined /> Volver a {categoria?.nombre ?? 'la categoría'}
       </Link>
       <Typography.Title level={2}>{acto.nombre}</Typography.Title>
@@ -48,7 +49,7 @@ export default function ActoServicio() {
           <Typography.Text type="secondary">No se requieren documentos.</Typography.Text>
         )}
       </Card>
-      <Button type="primary" size="large" icon={<CalendarOutlined />} onClick={() => navigate(`/citas?asunto=${encodeURIComponent(acto.nombre)}`)}>
+      <Button type="primary" size="large" icon={<CalendarOutlined />} onClick={() => navigate(`${pathOf('citas')}?asunto=${encodeURIComponent(acto.nombre)}`)}>
         Solicitar cita para este servicio
       </Button>
     </div>

@@ -3,16 +3,17 @@ import { Empty, Result, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, RightOutlined } from '@ant-design/icons';
 import { buscarCategoria, recortar, useActosDeCategoria, useCategorias } from '../../catalogo/datos';
 import './servicios.css';
+import { pathOf, subpages, pagePath } from '../../paths';
 
 /** /servicios/categoria/:categoriaId (an id, or the name in lowercase): the category's active acts. */
 export default function Categoria() {
-  const { categoriaId } = useParams();
+  const { id: categoriaId } = useParams();
   const { categorias, isLoading } = useCategorias();
   const categoria = buscarCategoria(categorias, categoriaId);
   const { actos, isLoading: cargandoActos } = useActosDeCategoria(categoria?.id);
 
   const volver = (
-    <Link to="/servicios" className="srv-volver">
+    <Link to={pathOf('servicios')} className="srv-volver">
       <ArrowLeftOutlined /> Volver a categorías
     </Link>
   );
@@ -38,7 +39,7 @@ export default function Categoria() {
         <ul className="srv-lista" aria-label={`Actos de ${categoria.nombre}`}>
           {actos.map((a) => (
             <li key={a.id}>
-              <Link to={`/servicios/acto/${a.id}`} className="srv-acto" title={a.descripcion}>
+              <Link to={pagePath(subpages.actoServicio, a.id)} className="srv-acto" title={a.descripcion}>
                 <span>
                   <span className="srv-nombre">{a.nombre}</span>
                   <span className="srv-resumen">{recortar(a.descripcion)}</span>

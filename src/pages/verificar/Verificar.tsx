@@ -5,6 +5,7 @@ import { routes } from '../../../api/routes';
 import { MENSAJES_VERIFICACION, normalizarCsv, csvAgrupado, type VerificacionDto } from '../../../domain/verificacion';
 import '../../publico/publico.css';
 import './verificar.css';
+import { publicPages, pagePath } from '../../paths';
 
 type Resultado = { estado: 'cargando' } | { estado: 'ok'; copia: VerificacionDto } | { estado: 'revocada'; copia: VerificacionDto } | { estado: 'error'; mensaje: string };
 
@@ -49,7 +50,7 @@ export default function Verificar() {
     const csv = normalizarCsv(entrada);
     if (!csv) return setAviso(MENSAJES_VERIFICACION.forma);
     setAviso(null);
-    navigate(`/verificar/${csvAgrupado(csv)}`);
+    navigate(pagePath(publicPages.verificarCsv, csvAgrupado(csv)));
   };
 
   return (
@@ -58,7 +59,7 @@ export default function Verificar() {
         <Link to="/" className="landing-brand">
           Notaría
         </Link>
-        <Link to="/login" className="landing-top-link">
+        <Link to={publicPages.login} className="landing-top-link">
           Acceder
         </Link>
       </header>
