@@ -11,6 +11,8 @@ const LUCIA = '11111111H';
 rememberEmail(LUCIA, 'lucia.fernandez@notarialopezmartin.example');
 
 test('staff return a sent act with a comment and move the case; the client reads the comment', async ({ browser }) => {
+  // two people signed in and the whole exchange: 45-66 s beside another worker, over the default 60 s
+  test.slow();
   const cliente = await (await browser.newContext()).newPage();
   const personal = await (await browser.newContext()).newPage();
 
