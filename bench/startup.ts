@@ -4,8 +4,9 @@
  * Figures are the median of several starts (all values in the detail): the machine is shared.
  * Also the idle server's resident memory 10 s after each start: a first start migrates and seeds,
  * and the embedded database's memory once grew by ~450 MB there and never shrank (≤ 300 MB).
- * Then the same as a user runs it, `npm start` (scripts/start.mjs in development mode, which builds
- * what is missing and runs the server as its child): every process it leaves running, summed.
+ * Then the same as a user runs it, package.json's `start` script in a shell, in development mode (it
+ * builds what is missing, then the shell becomes the server): every process it leaves running,
+ * summed (npm's own, which a user also has, is not counted).
  */
 import type { Bench } from './lib/bench.js';
 import { below } from './lib/report.js';

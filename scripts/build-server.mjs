@@ -26,8 +26,8 @@ const OPTIONS = {
   logLevel: 'warning',
 };
 
-// esbuild loads on the first build, not with this module: npm start's long-lived parent process
-// imports the server's command line from here (server-command.mjs) and builds in a child.
+// esbuild loads on the first build, not with this module: what imports the server's command line
+// from here (server-command.mjs, the benches) builds in a child or not at all.
 const buildSync = (options) => createRequire(import.meta.url)('esbuild').buildSync(options);
 
 export function buildServer() {

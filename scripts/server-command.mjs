@@ -42,3 +42,14 @@ export const serverArgs = () => [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
  *   the load bench the server held 252 MB, with this 219 MB, at the same throughput.
  */
 export const serverEnv = (env) => ({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536', ...env });
+
+/**
+ * `node scripts/server-command.mjs` prints the server's command line for `exec env …` (npm start,
+ * package.json): the malloc settings this environment does not set, node, its flags and the
+ * bundle, relative to the project (npm runs scripts there). npm start's shell then becomes the
+ * server, instead of a Node parent waiting beside it (47 MB resident for as long as it ran).
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const env = Object.entries(serverEnv({})).filter(([name]) => !(name in process.env)).map(([name, value]) => `${name}=${value}`);
+  process.stdout.write([...env, process.execPath, ...SERVER_NODE_FLAGS, 'server/.build/main.mjs'].join(' ') + '\n');
+}

@@ -64,8 +64,8 @@ export interface StartOptions {
    */
   root?: string;
   /**
-   * Start as a user does, `node scripts/start.mjs` (what `npm start` runs: it builds what is
-   * missing and runs the server as its child) in development mode, instead of the server bundle.
+   * Start as a user does: package.json's `start` script in a shell (it builds what is missing,
+   * then the shell becomes the server), in development mode, instead of the server bundle.
    */
   npmStart?: boolean;
 }
@@ -139,11 +139,11 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
     env.CERT_LOGIN_PORT ??= '0'; // its certificate listener on a free port, not 8443
   }
   const started = performance.now();
-  const child = spawn(process.execPath, opts.npmStart ? ['scripts/start.mjs'] : command.serverArgs(), {
-    cwd: opts.root ?? REPO_ROOT,
-    env: command.serverEnv(env),
-    stdio: ['ignore', log, log],
-  });
+  const spawnOptions = { cwd: opts.root ?? REPO_ROOT, env: command.serverEnv(env), stdio: ['ignore', log, log] as ['ignore', number, number] };
+  // npm start's script as npm runs it (in a shell, in the project), without npm itself
+  const child = opts.npmStart
+    ? spawn('sh', ['-c', npmStartScript(opts.root ?? REPO_ROOT)], spawnOptions)
+    : spawn(process.execPath, command.serverArgs(), spawnOptions);
   fs.closeSync(log);
   live.add(child);
   child.once('exit', () => live.delete(child));
@@ -240,4 +240,9 @@ export async function cleanup(opts: { all?: boolean } = {}) {
     template = null;
     templateDir = null;
   }
+}
+
+/** The `start` script of the project's package.json at `root`. */
+function npmStartScript(root: string): string {
+  return (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
 }
