@@ -56,8 +56,9 @@ function lastSundayAt1Utc(year: number, month: number): number {
  * on the last Sunday of October (the EU's summer time, Directive 2000/84/EC). Computed rather than
  * asked of Intl.DateTimeFormat: a page's first Intl formatter loads ICU's data, 25-50 ms of CPU
  * (100-200 ms of a phone's main thread at Lighthouse's 4× slowdown), and most pages show no other
- * localised date. tests/unit/dates.test.ts holds the rule to Intl's time zone database for every
- * hour from 2000 to 2060, so a change of the law shows there when Node's tzdata has it.
+ * localised date. tests/unit/dates.test.ts holds the rule to Intl's time zone database from 2000
+ * to 2060 (each hour of March and October, every day), so a change of the law shows there when
+ * Node's tzdata has it.
  */
 export function officeNow(now: Date = new Date()): { date: string; time: string } {
   const t = now.getTime();

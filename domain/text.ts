@@ -9,7 +9,7 @@
 export const foldText = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** The sort key: folded, with ñ as a letter of its own after n ('~' sorts after every letter). */
-const sortKey = (s: string) => s.toLowerCase().replace(/ñ/g, 'n~').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const sortKey = (s: string) => foldText(s.toLowerCase().replace(/ñ/g, 'n~'));
 
 /**
  * Alphabetical order in Spanish: accents and case do not count unless the words are otherwise

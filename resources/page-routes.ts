@@ -31,7 +31,7 @@ export const pageRoutes: Record<string, PageRouteOf> = Object.fromEntries(
 /** Where the admin opens a catalogue with a page of its own (adminRoute), as a route pattern. */
 export const catalogueRoute = adminRoute(':resource');
 
-/** The pages beneath the declared ones (src/paths.ts's withId puts a record's id in the pattern). */
+/** The pages beneath the declared ones (domain/route.ts's pagePath puts a record's id in the pattern). */
 export const subpages = {
   nuevoExpediente: '/expediente/nuevo',
   /** The old address of the same form, still served. */
