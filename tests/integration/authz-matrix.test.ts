@@ -5,6 +5,8 @@ import { allows, type ResourceConfig, type Viewer } from '../../domain/resource'
 import { catalogueConfigs, resourceConfig, serviciosResources } from '../../resources';
 import { serverSamples } from '../support/registry';
 import { describeServiciosMatrix } from '../support/registry-servicios';
+import { API } from '../../api';
+import { API_BASE, linkTo, pathParams, type Endpoint } from '../../api/endpoint';
 
 /**
  * Who may do what, as one table per API: the services API (every endpoint) and /rest/v1 (every
@@ -35,45 +37,52 @@ const WHO: Who[] = ['anon', 'A', 'B', 'repTodo', 'repLectura', 'repSin', 'repFin
  */
 type Cell = number | 'lista' | '[]' | 'filas';
 
-// Services API. Placeholders: {A} {clienteA} {expA} {actoA} {privTodo} {nifA}; {email} = the caller's own e-mail.
+/** What a matrix row puts in a path or query parameter: a record of the world below, A's NIF, or the caller's own e-mail. */
+type Place = 'A' | 'expA' | 'actoA' | 'privTodo' | 'nifA' | 'email';
+/**
+ * One endpoint (api/), the places of its path parameters (the rest of `args` is its query), and
+ * the eight answers. The paths are the endpoints' own: this table writes none.
+ */
+type ServiceRow = [Endpoint, Record<string, Place>, ...Cell[]];
+const { personas, privilegios, expedientes, actos, legado, clientes, auditoria, notificaciones } = API;
 // prettier-ignore
-const SERVICES: [string, ...Cell[]][] = [
-  //                                                   anon  A        B     repTodo  repLectura repSin repFin admin
-  ['GET /persona/{A}',                                  401,  200,     404,  200,     200,       404,   404,   404],
+const SERVICES: ServiceRow[] = [
+  //                                                             anon  A        B     repTodo  repLectura repSin repFin admin
+  [personas.get, { id: 'A' },                                     401,  200,     404,  200,     200,       404,   404,   404],
   // a representative of A sees only the personas A created that they may read one by one: none here
-  ['GET /persona/owner/{A}',                            401,  'lista', 404,  '[]',    '[]',      404,   404,   404],
-  ['GET /persona/all/{nifA}',                           401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
-  ['GET /persona/fisica/{nifA}',                        401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
-  ['GET /persona/juridica/{nifA}',                      401,  '[]',    '[]', '[]',    '[]',      '[]',  '[]',  '[]'],
-  ['GET /personaNotaria/persona/{A}',                   401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
-  ['GET /privilegio/concedidos/{A}',                    401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
-  ['GET /privilegio/recibidos/{A}',                     401,  '[]',    404,  '[]',    '[]',      404,   404,   404],
-  ['GET /expediente/owner/{A}',                         401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
-  ['GET /expediente/{expA}',                            401,  200,     404,  200,     200,       404,   404,   404],
-  ['GET /acto/expediente/{expA}',                       401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
-  ['GET /usuarios?userEmail={email}',                   401,  200,     200,  200,     200,       200,   200,   200],
-  ['GET /clientes?userEmail={email}',                   401,  'lista', '[]', '[]',    '[]',      '[]',  '[]',  '[]'],
-  ['GET /clientes/{A}?userEmail={email}',               401,  200,     404,  200,     200,       404,   404,   404],
-  ['GET /clientes/{A}/representantes?userEmail={email}', 401, 'lista', 404,  'lista', 'lista',   404,   404,   404],
-  ['GET /auditoria',                                    401,  404,     404,  404,     404,       404,   404,   200],
-  ['PUT /persona/{A}',                                  401,  200,     404,  200,     404,       404,   404,   404],
-  ['PUT /clientes/{A}?userEmail={email}',               401,  200,     404,  200,     404,       404,   404,   404],
-  ['POST /persona',                                     401,  201,     201,  201,     201,       201,   201,   201],
-  ['POST /clientes?userEmail={email}',                  401,  201,     201,  201,     201,       201,   201,   201],
-  ['POST /usuarios/1?userEmail={email}',                401,  403,     403,  403,     403,       403,   403,   403],
-  ['POST /privilegio',                                  401,  201,     404,  404,     404,       404,   404,   404],
-  ['PUT /privilegio/{privTodo}',                        401,  200,     404,  404,     404,       404,   404,   404],
+  [personas.listOwned, { ownerId: 'A' },                          401,  'lista', 404,  '[]',    '[]',      404,   404,   404],
+  [personas.findByIdentificador, { identificador: 'nifA' },       401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
+  [personas.findFisicaByIdentificador, { identificador: 'nifA' }, 401,  'lista', '[]', 'lista', 'lista',   '[]',  '[]',  '[]'],
+  [personas.findJuridicaByIdentificador, { identificador: 'nifA' }, 401, '[]',   '[]', '[]',    '[]',      '[]',  '[]',  '[]'],
+  [personas.listNotarias, { idPersona: 'A' },                     401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  [privilegios.listGranted, { personaOtorganteId: 'A' },          401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  [privilegios.listReceived, { personaReceptoraId: 'A' },         401,  '[]',    404,  '[]',    '[]',      404,   404,   404],
+  [expedientes.listOfPersona, { ownerId: 'A' },                   401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  [expedientes.get, { id: 'expA' },                               401,  200,     404,  200,     200,       404,   404,   404],
+  [actos.listOfExpediente, { expedienteId: 'expA' },              401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  [legado.getUsuario, { userEmail: 'email' },                     401,  200,     200,  200,     200,       200,   200,   200],
+  [legado.listClientes, { userEmail: 'email' },                   401,  'lista', '[]', '[]',    '[]',      '[]',  '[]',  '[]'],
+  [legado.getCliente, { id: 'A', userEmail: 'email' },            401,  200,     404,  200,     200,       404,   404,   404],
+  [legado.listRepresentantes, { id: 'A', userEmail: 'email' },    401,  'lista', 404,  'lista', 'lista',   404,   404,   404],
+  [auditoria.list, {},                                            401,  404,     404,  404,     404,       404,   404,   200],
+  [personas.update, { id: 'A' },                                  401,  200,     404,  200,     404,       404,   404,   404],
+  [legado.updateCliente, { id: 'A', userEmail: 'email' },         401,  200,     404,  200,     404,       404,   404,   404],
+  [personas.create, {},                                           401,  201,     201,  201,     201,       201,   201,   201],
+  [legado.createCliente, { userEmail: 'email' },                  401,  201,     201,  201,     201,       201,   201,   201],
+  [legado.registerUsuario, { userEmail: 'email' },                401,  403,     403,  403,     403,       403,   403,   403],
+  [privilegios.create, {},                                        401,  201,     404,  404,     404,       404,   404,   404],
+  [privilegios.update, { id: 'privTodo' },                        401,  200,     404,  404,     404,       404,   404,   404],
   // 403 only for who already sees the case files (leer_expedientes): it reveals nothing new
-  ['POST /expediente',                                  401,  201,     404,  201,     403,       404,   404,   404],
-  ['POST /acto',                                        401,  201,     404,  201,     403,       404,   404,   404],
-  ['PUT /acto/{actoA}',                                 401,  200,     404,  200,     403,       404,   404,   404],
-  ['POST /notificaciones/invitacion-calendario',        401,  403,     403,  403,     403,       403,   403,   200],
+  [expedientes.create, {},                                        401,  201,     404,  201,     403,       404,   404,   404],
+  [actos.create, {},                                              401,  201,     404,  201,     403,       404,   404,   404],
+  [actos.update, { id: 'actoA' },                                 401,  200,     404,  200,     403,       404,   404,   404],
+  [notificaciones.sendCalendarInvitation, {},                     401,  403,     403,  403,     403,       403,   403,   200],
   // the first seed document's /clients: the same personas and rules (a representative reads A, never deletes it)
-  ['GET /clients',                                      401,  200,     200,  200,     200,       200,   200,   200],
-  ['GET /clients/{A}',                                  401,  200,     404,  200,     200,       404,   404,   404],
-  ['PUT /clients/{A}',                                  401,  200,     404,  200,     404,       404,   404,   404],
-  ['POST /clients',                                     401,  201,     201,  201,     201,       201,   201,   201],
-  ['DELETE /clients/{A}',                               401,  403,     404,  403,     403,       404,   404,   404],
+  [clientes.list, {},                                             401,  200,     200,  200,     200,       200,   200,   200],
+  [clientes.get, { id: 'A' },                                     401,  200,     404,  200,     200,       404,   404,   404],
+  [clientes.update, { id: 'A' },                                  401,  200,     404,  200,     404,       404,   404,   404],
+  [clientes.create, {},                                           401,  201,     201,  201,     201,       201,   201,   201],
+  [clientes.delete, { id: 'A' },                                  401,  403,     404,  403,     403,       404,   404,   404],
 ];
 
 type Action = 'select' | 'insert' | 'update' | 'delete';
@@ -151,45 +160,50 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A request body for a write endpoint, new for every call so creations never collide. */
-function bodyFor(endpoint: string): unknown {
+function bodyFor(e: Endpoint): unknown {
   const nuevaPersona = { tipoPersona: 'FISICA', identificador: { tipo: 'NIF', numero: nif(72000000 + next()) }, nombre: 'Nueva' };
-  switch (endpoint) {
-    case 'PUT /persona/{A}':
-    case 'PUT /clientes/{A}?userEmail={email}':
-    case 'PUT /clients/{A}':
-      // A's record as it is: an allowed update changes nothing
-      return { tipoPersona: 'FISICA', identificador: { tipo: 'NIF', numero: nifA }, nombre: 'Alba', primerApellido: 'Matriz', email: emailOf('A') };
-    case 'POST /persona':
-    case 'POST /clientes?userEmail={email}':
-    case 'POST /clients':
-      return nuevaPersona;
-    case 'POST /usuarios/1?userEmail={email}':
-      return {};
-    case 'POST /privilegio':
-      return { personaOtorganteId: ids.A, personaReceptoraId: ids.clienteA, tipoPrivilegio: 'GENERAL', fechaInicioRelacion: '2025-01-01', permisoLeerFicha: true };
-    case 'PUT /privilegio/{privTodo}':
-      return { tipoPrivilegio: 'REPRESENTANTE_LEGAL', fechaInicioRelacion: '2024-01-01' };
-    case 'POST /expediente':
-      return { personaId: ids.A, notariaId: 1, titulo: `Compraventa ${next()}`, dueDate: '2031-12-31' };
-    case 'POST /acto':
-      return { expedienteId: ids.expA, titulo: `Acto ${next()}` };
-    case 'PUT /acto/{actoA}':
-      return { titulo: 'Poder General' };
-    case 'POST /notificaciones/invitacion-calendario':
-      return { notarioId: 2 }; // a staff member without an external calendar: nothing is sent
-    default:
-      return undefined;
-  }
+  // A's record as it is: an allowed update changes nothing
+  const personaA = { tipoPersona: 'FISICA', identificador: { tipo: 'NIF', numero: nifA }, nombre: 'Alba', primerApellido: 'Matriz', email: emailOf('A') };
+  const bodies = new Map<Endpoint, unknown>([
+    [personas.update, personaA],
+    [legado.updateCliente, personaA],
+    [clientes.update, personaA],
+    [personas.create, nuevaPersona],
+    [legado.createCliente, nuevaPersona],
+    [clientes.create, nuevaPersona],
+    [legado.registerUsuario, {}],
+    [privilegios.create, { personaOtorganteId: ids.A, personaReceptoraId: ids.clienteA, tipoPrivilegio: 'GENERAL', fechaInicioRelacion: '2025-01-01', permisoLeerFicha: true }],
+    [privilegios.update, { tipoPrivilegio: 'REPRESENTANTE_LEGAL', fechaInicioRelacion: '2024-01-01' }],
+    [expedientes.create, { personaId: ids.A, notariaId: 1, titulo: `Compraventa ${next()}`, dueDate: '2031-12-31' }],
+    [actos.create, { expedienteId: ids.expA, titulo: `Acto ${next()}` }],
+    [actos.update, { titulo: 'Poder General' }],
+    // a staff member without an external calendar: nothing is sent
+    [notificaciones.sendCalendarInvitation, { notarioId: 2 }],
+  ]);
+  return bodies.get(e);
 }
 
-function fill(path: string, who: Who): string {
-  return path
-    .replace('{A}', ids.A)
-    .replace('{expA}', ids.expA)
-    .replace('{actoA}', ids.actoA)
-    .replace('{privTodo}', ids.privTodo)
-    .replace('{nifA}', nifA)
-    .replace('{email}', encodeURIComponent(emailOf(who)));
+/** The value of a place for `who`. */
+const placeValue = (place: Place, who: Who): string => (place === 'email' ? emailOf(who) : place === 'nifA' ? nifA : ids[place]);
+
+/**
+ * The path of a row's call for `who`, relative to the services base: the endpoint's path with its
+ * parameters filled, and the other arguments as the query. `swap` replaces one place's value.
+ */
+function fill(e: Endpoint, args: Record<string, Place>, who: Who, swap: Partial<Record<Place, string>> = {}): string {
+  const values = Object.fromEntries(Object.entries(args).map(([name, place]) => [name, swap[place] ?? placeValue(place, who)]));
+  const inPath = new Set(pathParams(e.path));
+  const path = linkTo(e, values).slice(API_BASE.length);
+  const query = new URLSearchParams(Object.entries(values).filter(([name]) => !inPath.has(name))).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** A row's name: its method and path with the places of its arguments, e.g. GET /clientes/{A}?userEmail={email}. */
+function rowName(e: Endpoint, args: Record<string, Place>): string {
+  const inPath = new Set(pathParams(e.path));
+  const path = e.path.replace(/\{(\w+)\}/g, (_, name: string) => `{${args[name]}}`);
+  const query = Object.entries(args).filter(([name]) => !inPath.has(name)).map(([name, place]) => `${name}={${place}}`).join('&');
+  return `${e.method} ${path}${query ? `?${query}` : ''}`;
 }
 
 /** The answer as a Cell, to compare with the table. */
@@ -202,13 +216,11 @@ async function observed(res: Response): Promise<Cell> {
 }
 
 describe('services API: one row per endpoint, one column per point of view', () => {
-  for (const [endpoint, ...expected] of SERVICES) {
-    it(endpoint, async () => {
-      const [method, path] = endpoint.split(' ');
+  for (const [e, args, ...expected] of SERVICES) {
+    it(rowName(e, args), async () => {
       const got: Record<string, Cell> = {};
       for (const who of WHO) {
-        const body = bodyFor(endpoint);
-        const res = await server.api(fill(path, who), { method, token: tokens[who], json: body });
+        const res = await server.api(fill(e, args, who), { method: e.method, token: tokens[who], json: bodyFor(e) });
         got[who] = await observed(res);
       }
       expect(got).toEqual(Object.fromEntries(WHO.map((w, i) => [w, expected[i]])));
@@ -216,15 +228,16 @@ describe('services API: one row per endpoint, one column per point of view', () 
   }
 
   it('a record one may not see answers exactly like a record that does not exist', async () => {
-    const reads = SERVICES.filter(([e]) => e.startsWith('GET ') && /\{(A|expA)\}/.test(e));
+    const namesARecord = (args: Record<string, Place>) => Object.values(args).find((p) => p === 'A' || p === 'expA');
     let compared = 0;
-    for (const [endpoint, ...expected] of reads) {
-      const path = endpoint.split(' ')[1];
+    for (const [e, args, ...expected] of SERVICES) {
+      const place = namesARecord(args);
+      if (e.method !== 'GET' || !place) continue;
       for (const [i, who] of WHO.entries()) {
         if (expected[i] !== 404) continue;
-        const hidden = await server.api(fill(path, who), { token: tokens[who] });
-        const missing = await server.api(fill(path.replace(/\{(A|expA)\}/, randomUUID()), who), { token: tokens[who] });
-        expect([hidden.status, await hidden.json()], `${endpoint} as ${who}`).toEqual([missing.status, await missing.json()]);
+        const hidden = await server.api(fill(e, args, who), { token: tokens[who] });
+        const missing = await server.api(fill(e, args, who, { [place]: randomUUID() }), { token: tokens[who] });
+        expect([hidden.status, await hidden.json()], `${rowName(e, args)} as ${who}`).toEqual([missing.status, await missing.json()]);
         compared++;
       }
     }
