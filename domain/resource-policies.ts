@@ -1,6 +1,7 @@
 import { nobody, type AccessRule } from './access';
 import { readSql, ruleSql, tokenCaller } from './access-sql';
 import type { CatalogueConfig } from './resource';
+import { columnChecksSql } from './column-checks';
 
 /** A plain SQL table or column name, safe to write between double quotes. */
 export const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -60,3 +61,10 @@ end $$;`);
   }
   return sql.join('\n');
 }
+
+/**
+ * All the runner states for a catalogue at every start: its grants and RLS policies, and the checks
+ * its columns' rules derive (a test's table without declared columns gets the policies alone).
+ */
+export const catalogueSql = (config: Pick<CatalogueConfig, 'name' | 'access' | 'deletion'> & Partial<Pick<CatalogueConfig, 'columns'>>): string =>
+  config.columns ? `${cataloguePolicies(config)}\n${columnChecksSql({ name: config.name, columns: config.columns })}` : cataloguePolicies(config);

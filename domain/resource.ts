@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { Route } from './route';
+import type { ColumnDeclaration } from './columns';
 import { permits, type CrudAction, type ResourceAccess, type Role, type Viewer } from './access';
 
 // a declaration imports everything it states from here: the access rules, the messages and the schema blocks live in their own modules
 export * from './access';
 export * from './resource-messages';
 export * from './schema-blocks';
+export * from './columns';
 
 /**
  * The declaration of a resource (resources/*.ts): everything the generic admin views (src/crud),
@@ -187,15 +189,23 @@ interface ResourceBase {
   sample?: (ctx: SampleContext) => Record<string, unknown>;
 }
 
-/** A table behind /rest/v1 with the generated admin views (list, form, delete/restore). */
+/**
+ * A table behind /rest/v1 with the generated admin views (list, form, delete/restore). Declared
+ * with defineCatalogue (domain/columns.ts): its `columns` are the one source of the schema, the
+ * form's fields, the list's columns and the database's checks, which it derives.
+ */
 export interface CatalogueConfig extends ResourceBase {
   dataProvider: 'supabase';
   /** A tab of /admin/notarias, in this order. */
   adminTab?: { order: number };
-  /** The single validation of a record: form fields, whole-form check and tests. */
+  /** Each column once: its rule, its form field, how it shows in the list. */
+  columns: Record<string, ColumnDeclaration>;
+  /** Derived: the single validation of a record (form fields, whole-form check, tests). */
   schema: z.ZodObject;
+  /** Derived: the form's fields, the columns with a rule in declaration order. */
   fields: FieldConfig[];
   list: {
+    /** Derived: the list's columns, in the declared order. */
     columns: ColumnConfig[];
     /** Columns searched with the list's search box (case-insensitive "contains"). */
     searchFields?: string[];
@@ -329,8 +339,8 @@ export interface PageConfig {
 
 export type ResourceConfig = CatalogueConfig | ServiciosConfig | PagesTableConfig;
 
-/** Identity with type checking: `export default defineResource({...})`. */
-export function defineResource<T extends ResourceConfig>(config: T): T {
+/** Identity with type checking: `export default defineResource({...})`; a catalogue is declared with defineCatalogue. */
+export function defineResource<T extends ServiciosConfig | PagesTableConfig>(config: T): T {
   return config;
 }
 export const definePage = (config: PageConfig): PageConfig => config;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineResource, optionalImage, requiredId, requiredText, softDelete } from '../domain/resource';
+import { anyone, catalogueAccess, defineCatalogue, optionalImage, requiredId, requiredText, softDelete } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 export const MENSAJE_DOCUMENTOS = 'Por favor, agrega al menos un documento requerido';
@@ -25,40 +25,30 @@ const urlActo = z.preprocess(
 );
 
 /** Notarial acts of a category (table actos_servicios); soft-deleted (activo false). */
-export const actoSchema = z.object({
-  nombre: requiredText(OBLIGATORIOS),
-  categoria_id: requiredId(OBLIGATORIOS),
-  descripcion: requiredText(OBLIGATORIOS),
-  documentos_requeridos: documentos,
-  imagen_url: optionalImage(),
-  url_acto: urlActo,
-});
-
-export default defineResource({
+export default defineCatalogue({
   name: 'actos_servicios',
   dataProvider: 'supabase',
   labels: { singular: 'Acto notarial', plural: 'Actos Notariales', gender: 'm' },
   adminTab: { order: 6 },
-  schema: actoSchema,
-  fields: [
-    { name: 'nombre', label: 'Nombre', widget: 'text' },
-    {
-      name: 'categoria_id',
+  columns: {
+    nombre: { label: 'Nombre', rule: requiredText(OBLIGATORIOS), widget: 'text', list: { sortable: true } },
+    categoria_id: {
       label: 'Categoría',
+      rule: requiredId(OBLIGATORIOS),
       widget: 'select',
       relation: { resource: 'categorias_servicios', labelField: 'nombre', where: { field: 'activo', value: true } },
     },
-    { name: 'descripcion', label: 'Descripción', widget: 'textarea' },
-    { name: 'documentos_requeridos', label: 'Documentos requeridos', widget: 'textRows', addLabel: 'Agregar documento', placeholder: 'DNI del otorgante' },
-    { name: 'imagen_url', label: 'Imagen (opcional)', widget: 'image' },
-    { name: 'url_acto', label: 'URL del acto (opcional)', widget: 'text', placeholder: '/formulario.html' },
-  ],
+    descripcion: { label: 'Descripción', rule: requiredText(OBLIGATORIOS), widget: 'textarea', list: { display: 'preview', previewLength: 60 } },
+    documentos_requeridos: { label: 'Documentos requeridos', rule: documentos, widget: 'textRows', addLabel: 'Agregar documento', placeholder: 'DNI del otorgante' },
+    imagen_url: { label: 'Imagen (opcional)', rule: optionalImage(), widget: 'image' },
+    url_acto: { label: 'URL del acto (opcional)', rule: urlActo, widget: 'text', placeholder: '/formulario.html' },
+  },
   list: {
     select: '*, categorias_servicios(nombre)',
     columns: [
-      { title: 'Nombre', field: 'nombre', sortable: true },
+      'nombre',
       { title: 'Categoría', value: (r) => (r.categorias_servicios as { nombre?: string } | null)?.nombre },
-      { title: 'Descripción', field: 'descripcion', display: 'preview', previewLength: 60 },
+      'descripcion',
       { title: 'Documentos', value: (r) => (Array.isArray(r.documentos_requeridos) ? r.documentos_requeridos.length : 0) },
     ],
     searchFields: ['nombre', 'descripcion'],

@@ -1,32 +1,20 @@
-import { z } from 'zod';
-import { anyone, catalogueAccess, defineResource, optionalImage, requiredText, softDelete } from '../domain/resource';
+import { anyone, catalogueAccess, defineCatalogue, optionalImage, requiredText, softDelete } from '../domain/resource';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 
 /** Service categories (table categorias_servicios); soft-deleted (activo false) so the catalogue hides them. */
-export const categoriaSchema = z.object({
-  nombre: requiredText(OBLIGATORIOS),
-  descripcion: requiredText(OBLIGATORIOS),
-  imagen_url: optionalImage(),
-});
-
-export default defineResource({
+export default defineCatalogue({
   name: 'categorias_servicios',
   dataProvider: 'supabase',
   labels: { singular: 'Categoría', plural: 'Categorías de Servicios', gender: 'f' },
   adminTab: { order: 5 },
-  schema: categoriaSchema,
-  fields: [
-    { name: 'nombre', label: 'Nombre', widget: 'text' },
-    { name: 'descripcion', label: 'Descripción', widget: 'textarea' },
-    { name: 'imagen_url', label: 'Imagen (opcional)', widget: 'image' },
-  ],
+  columns: {
+    nombre: { label: 'Nombre', rule: requiredText(OBLIGATORIOS), widget: 'text', list: { sortable: true } },
+    descripcion: { label: 'Descripción', rule: requiredText(OBLIGATORIOS), widget: 'textarea', list: { display: 'preview', previewLength: 80 } },
+    imagen_url: { label: 'Imagen (opcional)', rule: optionalImage(), widget: 'image', list: { title: 'Imagen', display: 'image' } },
+  },
   list: {
-    columns: [
-      { title: 'Imagen', field: 'imagen_url', display: 'image' },
-      { title: 'Nombre', field: 'nombre', sortable: true },
-      { title: 'Descripción', field: 'descripcion', display: 'preview', previewLength: 80 },
-    ],
+    columns: ['imagen_url', 'nombre', 'descripcion'],
     searchFields: ['nombre', 'descripcion'],
     searchPlaceholder: 'Buscar por nombre o descripción...',
   },

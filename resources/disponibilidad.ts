@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineResource, HARD_DELETE, hhmm, requiredId, timeOfDay } from '../domain/resource';
+import { anyone, catalogueAccess, defineCatalogue, HARD_DELETE, hhmm, requiredId, timeOfDay } from '../domain/resource';
 
 export const DEFAULT_START = '09:00';
 export const DEFAULT_END = '14:00';
@@ -15,26 +15,6 @@ const optionalDate = z.preprocess(
   z.iso.date({ error: 'La fecha no es válida' }).nullable(),
 );
 
-/** Availability rules of a staff member (table disponibilidad): weekly or for one date, available or not. */
-export const disponibilidadSchema = z
-  .object({
-    staff_id: requiredId('Debe seleccionar un miembro del personal'),
-    day_of_week: weekdays,
-    start_time: z.preprocess(hhmm, timeOfDay('La hora de inicio no es válida')),
-    end_time: z.preprocess(hhmm, timeOfDay('La hora de fin no es válida')),
-    is_recurring: z.boolean(),
-    is_available: z.boolean(),
-    specific_date: optionalDate,
-  })
-  .superRefine((v, ctx) => {
-    if (v.start_time >= v.end_time) {
-      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'La hora de fin debe ser posterior a la de inicio' });
-    }
-    if (!v.is_recurring && !v.specific_date) {
-      ctx.addIssue({ code: 'custom', path: ['specific_date'], message: 'Debe seleccionar una fecha' });
-    }
-  });
-
 /** A single-date rule holds for that date's weekday; a weekly rule has no date. */
 export function normalizeDisponibilidad(values: Record<string, unknown>): Record<string, unknown> {
   if (values.is_recurring) return { ...values, specific_date: null };
@@ -42,37 +22,56 @@ export function normalizeDisponibilidad(values: Record<string, unknown>): Record
   return { ...values, day_of_week: [new Date(`${date}T12:00:00`).getDay()] };
 }
 
-export default defineResource({
+/** Availability rules of a staff member (table disponibilidad): weekly or for one date, available or not. */
+export default defineCatalogue({
   name: 'disponibilidad',
   dataProvider: 'supabase',
   labels: { singular: 'Regla de disponibilidad', plural: 'Disponibilidad', gender: 'f' },
   adminTab: { order: 3 },
-  schema: disponibilidadSchema,
-  fields: [
-    { name: 'staff_id', label: 'Personal', widget: 'select', relation: { resource: 'personal', labelField: 'name' } },
-    { name: 'is_recurring', label: 'Recurrente (todas las semanas)', widget: 'boolean' },
-    {
-      name: 'day_of_week',
+  columns: {
+    staff_id: { label: 'Personal', rule: requiredId('Debe seleccionar un miembro del personal'), widget: 'select', relation: { resource: 'personal', labelField: 'name' } },
+    is_recurring: {
+      label: 'Recurrente (todas las semanas)',
+      rule: z.boolean(),
+      widget: 'boolean',
+      list: { title: 'Tipo', display: 'boolean', booleanLabels: ['Recurrente', 'Fecha única'] },
+    },
+    day_of_week: {
       label: 'Días de la semana',
+      rule: weekdays,
       widget: 'weekdays',
       help: 'Si no elige ninguno, se usa el día de hoy',
       visibleWhen: { field: 'is_recurring', equals: true },
+      list: { title: 'Días', display: 'weekdays' },
     },
-    { name: 'specific_date', label: 'Fecha', widget: 'date', visibleWhen: { field: 'is_recurring', equals: false } },
-    { name: 'start_time', label: 'Hora de inicio', widget: 'time' },
-    { name: 'end_time', label: 'Hora de fin', widget: 'time' },
-    { name: 'is_available', label: 'Disponible', widget: 'boolean' },
-  ],
+    specific_date: { label: 'Fecha', rule: optionalDate, widget: 'date', visibleWhen: { field: 'is_recurring', equals: false }, list: { sortable: true, display: 'date' } },
+    start_time: { label: 'Hora de inicio', rule: z.preprocess(hhmm, timeOfDay('La hora de inicio no es válida')), widget: 'time', list: { title: 'Inicio', sortable: true, display: 'time' } },
+    end_time: { label: 'Hora de fin', rule: z.preprocess(hhmm, timeOfDay('La hora de fin no es válida')), widget: 'time', list: { title: 'Fin', sortable: true, display: 'time' } },
+    is_available: {
+      label: 'Disponible',
+      rule: z.boolean(),
+      widget: 'boolean',
+      list: { title: 'Estado', display: 'boolean', booleanLabels: ['Disponible', 'No disponible'] },
+    },
+  },
+  refine: (v, ctx) => {
+    if (String(v.start_time) >= String(v.end_time)) {
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'La hora de fin debe ser posterior a la de inicio' });
+    }
+    if (!v.is_recurring && !v.specific_date) {
+      ctx.addIssue({ code: 'custom', path: ['specific_date'], message: 'Debe seleccionar una fecha' });
+    }
+  },
   list: {
     select: '*, personal(name)',
     columns: [
       { title: 'Personal', value: (r) => (r.personal as { name?: string } | null)?.name },
-      { title: 'Días', field: 'day_of_week', display: 'weekdays' },
-      { title: 'Fecha', field: 'specific_date', sortable: true, display: 'date' },
-      { title: 'Inicio', field: 'start_time', sortable: true, display: 'time' },
-      { title: 'Fin', field: 'end_time', sortable: true, display: 'time' },
-      { title: 'Tipo', field: 'is_recurring', display: 'boolean', booleanLabels: ['Recurrente', 'Fecha única'] },
-      { title: 'Estado', field: 'is_available', display: 'boolean', booleanLabels: ['Disponible', 'No disponible'] },
+      'day_of_week',
+      'specific_date',
+      'start_time',
+      'end_time',
+      'is_recurring',
+      'is_available',
     ],
   },
   defaultSort: { field: 'staff_id', order: 'asc' },

@@ -1,35 +1,24 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineResource, HARD_DELETE, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineCatalogue, HARD_DELETE, requiredId, requiredText } from '../domain/resource';
 
 /**
  * The holidays of a notaría (table festivos, supabase/migrations/20260201000000_festivos.sql; its
- * RLS stated from this declaration at every start). Served at /admin/recursos/festivos; nothing else in the
- * code knows about it.
+ * RLS and checks stated from this declaration at every start). Served at /admin/recursos/festivos;
+ * nothing else in the code knows about it.
  */
-export const festivoSchema = z.object({
-  notaria_id: requiredId('La notaría es obligatoria'),
-  fecha: z.iso.date({ error: 'La fecha es obligatoria' }),
-  nombre: requiredText('El nombre es obligatorio'),
-});
-
-export default defineResource({
+export default defineCatalogue({
   name: 'festivos',
   dataProvider: 'supabase',
   labels: { singular: 'Festivo', plural: 'Festivos', gender: 'm' },
   route: '/admin/recursos/festivos',
-  schema: festivoSchema,
-  fields: [
-    { name: 'notaria_id', label: 'Notaría', widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
-    { name: 'fecha', label: 'Fecha', widget: 'date' },
-    { name: 'nombre', label: 'Nombre', widget: 'text', placeholder: 'Fiesta local' },
-  ],
+  columns: {
+    notaria_id: { label: 'Notaría', rule: requiredId('La notaría es obligatoria'), widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
+    fecha: { label: 'Fecha', rule: z.iso.date({ error: 'La fecha es obligatoria' }), widget: 'date', list: { sortable: true, display: 'date' } },
+    nombre: { label: 'Nombre', rule: requiredText('El nombre es obligatorio'), widget: 'text', placeholder: 'Fiesta local', list: { sortable: true } },
+  },
   list: {
     select: '*, notarias(nombre)',
-    columns: [
-      { title: 'Fecha', field: 'fecha', sortable: true, display: 'date' },
-      { title: 'Nombre', field: 'nombre', sortable: true },
-      { title: 'Notaría', value: (r) => (r.notarias as { nombre?: string } | null)?.nombre },
-    ],
+    columns: ['fecha', 'nombre', { title: 'Notaría', value: (r) => (r.notarias as { nombre?: string } | null)?.nombre }],
     searchFields: ['nombre'],
     searchPlaceholder: 'Buscar por nombre...',
   },

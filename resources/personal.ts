@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueAccess, staffOfNotaria, defineResource, HARD_DELETE, onlyLive, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
+import { catalogueAccess, staffOfNotaria, defineCatalogue, HARD_DELETE, onlyLive, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
 import { TIPOS_DOCUMENTO, normalizeIdentifier, validateIdentifier } from '../domain/identifiers';
 import { tratamiento } from '../domain/tratamientos';
 
@@ -22,33 +22,7 @@ const numeroDocumento = z.preprocess((v) => (typeof v === 'string' ? normalizeId
  * with: an account with that document is staff of this row's notaría while the row is active.
  * NIF and NIE are checked by their control letter, as everywhere in the portal.
  */
-export const personalSchema = z
-  .object({
-    name: requiredText('El nombre es obligatorio'),
-    email: requiredEmail('Formato de email inválido'),
-    position: requiredText('El cargo es obligatorio'),
-    notaria_id: requiredId('La notaría es obligatoria'),
-    calendar_type: z.enum(CALENDAR_TYPES, { error: 'Debe seleccionar un tipo de calendario' }),
-    is_active: z.boolean({ error: 'El estado debe ser activo o inactivo' }),
-    tipo_documento: tipoDocumento.optional(),
-    numero_documento: numeroDocumento.optional(),
-  })
-  .superRefine((v, ctx) => {
-    const tipo = v.tipo_documento ?? null;
-    const numero = v.numero_documento ?? null;
-    if (tipo && !numero) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.tipoSinNumero });
-    if (!tipo && numero) ctx.addIssue({ code: 'custom', path: ['tipo_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.numeroSinTipo });
-    if (!tipo || !numero) return;
-    if (tipo === 'PASAPORTE') {
-      if (!/^[A-Z0-9]{3,20}$/.test(numero)) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.pasaporte });
-      return;
-    }
-    const error = validateIdentifier('FISICA', tipo, numero);
-    if (error) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: error });
-  });
-
-
-export default defineResource({
+export default defineCatalogue({
   name: 'personal',
   dataProvider: 'supabase',
   labels: { singular: 'Miembro del personal', plural: 'Personal', gender: 'm' },
@@ -61,38 +35,56 @@ export default defineResource({
     conservacion: 'Mientras dure la relación',
   }),
   adminTab: { order: 2 },
-  schema: personalSchema,
-  fields: [
-    { name: 'name', label: 'Nombre', widget: 'text' },
-    { name: 'email', label: 'Email', widget: 'email' },
-    { name: 'position', label: 'Cargo', widget: 'text', placeholder: 'Notario, Oficial, Auxiliar...' },
-    { name: 'notaria_id', label: 'Notaría', widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
-    {
-      name: 'calendar_type',
+  columns: {
+    name: { label: 'Nombre', rule: requiredText('El nombre es obligatorio'), widget: 'text', list: { sortable: true } },
+    email: { label: 'Email', rule: requiredEmail('Formato de email inválido'), widget: 'email', list: { sortable: true } },
+    position: { label: 'Cargo', rule: requiredText('El cargo es obligatorio'), widget: 'text', placeholder: 'Notario, Oficial, Auxiliar...', list: { sortable: true } },
+    notaria_id: { label: 'Notaría', rule: requiredId('La notaría es obligatoria'), widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
+    calendar_type: {
       label: 'Tipo de calendario',
+      rule: z.enum(CALENDAR_TYPES, { error: 'Debe seleccionar un tipo de calendario' }),
       widget: 'select',
       options: CALENDAR_TYPES.map((value) => ({ value, label: CALENDAR_LABELS[value] })),
+      list: { title: 'Calendario', display: 'tag', tagLabels: CALENDAR_LABELS },
     },
-    {
-      name: 'tipo_documento',
+    tipo_documento: {
       label: 'Tipo de documento',
+      rule: tipoDocumento.optional(),
       widget: 'select',
       options: TIPOS_DOCUMENTO.map((value) => ({ value, label: value })),
       help: 'Con este documento el miembro del personal accede al portal como personal de la notaría',
     },
-    { name: 'numero_documento', label: 'Número de documento', widget: 'text', placeholder: '12345678Z' },
-    { name: 'is_active', label: 'Activo', widget: 'boolean' },
-  ],
+    numero_documento: { label: 'Número de documento', rule: numeroDocumento.optional(), widget: 'text', placeholder: '12345678Z' },
+    is_active: {
+      label: 'Activo',
+      rule: z.boolean({ error: 'El estado debe ser activo o inactivo' }),
+      widget: 'boolean',
+      list: { title: 'Estado', sortable: true, display: 'boolean', booleanLabels: ['Activo', 'Inactivo'] },
+    },
+  },
+  refine: (v, ctx) => {
+    const tipo = (v.tipo_documento ?? null) as (typeof TIPOS_DOCUMENTO)[number] | null;
+    const numero = (v.numero_documento ?? null) as string | null;
+    if (tipo && !numero) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.tipoSinNumero });
+    if (!tipo && numero) ctx.addIssue({ code: 'custom', path: ['tipo_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.numeroSinTipo });
+    if (!tipo || !numero) return;
+    if (tipo === 'PASAPORTE') {
+      if (!/^[A-Z0-9]{3,20}$/.test(numero)) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: MENSAJES_DOCUMENTO_PERSONAL.pasaporte });
+      return;
+    }
+    const error = validateIdentifier('FISICA', tipo, numero);
+    if (error) ctx.addIssue({ code: 'custom', path: ['numero_documento'], message: error });
+  },
   list: {
     select: '*, notarias(nombre)',
     columns: [
-      { title: 'Nombre', field: 'name', sortable: true },
-      { title: 'Email', field: 'email', sortable: true },
-      { title: 'Cargo', field: 'position', sortable: true },
+      'name',
+      'email',
+      'position',
       { title: 'Documento', value: (r) => (r.numero_documento ? `${String(r.tipo_documento)} ${String(r.numero_documento)}` : '—') },
       { title: 'Notaría', value: (r) => (r.notarias as { nombre?: string } | null)?.nombre },
-      { title: 'Calendario', field: 'calendar_type', display: 'tag', tagLabels: CALENDAR_LABELS },
-      { title: 'Estado', field: 'is_active', sortable: true, display: 'boolean', booleanLabels: ['Activo', 'Inactivo'] },
+      'calendar_type',
+      'is_active',
     ],
     searchFields: ['name', 'email', 'position'],
     searchPlaceholder: 'Buscar por nombre, email o cargo...',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineResource, HARD_DELETE, onlyLive, optionalPositiveInt, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, defineCatalogue, HARD_DELETE, onlyLive, optionalPositiveInt, requiredId, requiredText } from '../domain/resource';
 
 const REQUERIDOS = 'Por favor completa todos los campos requeridos';
 /** The act select's value for "every act" (stored as acto_id null). */
@@ -16,30 +16,20 @@ export function templateNames(r: Record<string, unknown>): { serviceName: string
 }
 
 /** Deed templates (table plantillas_escrituras): per notaría, for one act or all ('0'); deleted for real. */
-export const plantillaSchema = z.object({
-  nombre: requiredText(REQUERIDOS),
-  plantilla: requiredText(REQUERIDOS),
-  notaria_id: requiredId(REQUERIDOS),
-  acto_id: z.preprocess(
-    (v) => (v === TODOS_LOS_ACTOS || v === 0 || v === '' || v === undefined ? null : v),
-    z.coerce.number({ error: 'El acto no es válido' }).int().positive('El acto no es válido').nullable(),
-  ),
-  definicionactoid: optionalPositiveInt('El identificador de la definición debe ser un número entero positivo'),
-  activo: z.boolean(),
-});
-
-export default defineResource({
+export default defineCatalogue({
   name: 'plantillas_escrituras',
   dataProvider: 'supabase',
   labels: { singular: 'Plantilla', plural: 'Plantillas de Documentos', gender: 'f' },
   adminTab: { order: 7 },
-  schema: plantillaSchema,
-  fields: [
-    { name: 'nombre', label: 'Nombre', widget: 'text' },
-    { name: 'notaria_id', label: 'Notaría', widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
-    {
-      name: 'acto_id',
+  columns: {
+    nombre: { label: 'Nombre', rule: requiredText(REQUERIDOS), widget: 'text', list: { sortable: true } },
+    notaria_id: { label: 'Notaría', rule: requiredId(REQUERIDOS), widget: 'select', relation: { resource: 'notarias', labelField: 'nombre' } },
+    acto_id: {
       label: 'Acto',
+      rule: z.preprocess(
+        (v) => (v === TODOS_LOS_ACTOS || v === 0 || v === '' || v === undefined ? null : v),
+        z.coerce.number({ error: 'El acto no es válido' }).int().positive('El acto no es válido').nullable(),
+      ),
       widget: 'select',
       relation: {
         resource: 'actos_servicios',
@@ -48,26 +38,33 @@ export default defineResource({
         extraOption: { value: TODOS_LOS_ACTOS, label: 'Todos los actos' },
       },
     },
-    {
-      name: 'plantilla',
+    plantilla: {
       label: 'Plantilla',
+      rule: requiredText(REQUERIDOS),
       widget: 'template',
       // the view of supabase/migrations/20261126140000_marcadores_plantillas.sql: what the act's form offers
       placeholders: { resource: 'marcadores_plantilla', byField: 'acto_id' },
+      list: { title: 'Vista previa', display: 'preview', previewLength: PREVIEW_LENGTH },
     },
-    { name: 'definicionactoid', label: 'Id de la definición del acto (opcional)', widget: 'number' },
-    { name: 'activo', label: 'Activa', widget: 'boolean' },
-  ],
+    definicionactoid: {
+      label: 'Id de la definición del acto (opcional)',
+      rule: optionalPositiveInt('El identificador de la definición debe ser un número entero positivo'),
+      widget: 'number',
+    },
+    activo: { label: 'Activa', rule: z.boolean(), widget: 'boolean', list: { title: 'Estado', display: 'boolean', booleanLabels: ['Activa', 'Inactiva'] } },
+    // not edited here: the table's default (1)
+    version: { label: 'Versión', list: { sortable: true } },
+  },
   list: {
     select: '*, notarias(nombre), actos_servicios(nombre, categorias_servicios(nombre))',
     columns: [
-      { title: 'Nombre', field: 'nombre', sortable: true },
-      { title: 'Vista previa', field: 'plantilla', display: 'preview', previewLength: PREVIEW_LENGTH },
+      'nombre',
+      'plantilla',
       { title: 'Servicio', value: (r) => templateNames(r).serviceName },
       { title: 'Categoría', value: (r) => templateNames(r).categoryName },
       { title: 'Notaría', value: (r) => (r.notarias as { nombre?: string } | null)?.nombre },
-      { title: 'Versión', field: 'version', sortable: true },
-      { title: 'Estado', field: 'activo', display: 'boolean', booleanLabels: ['Activa', 'Inactiva'] },
+      'version',
+      'activo',
     ],
     searchFields: ['nombre', 'plantilla'],
     searchPlaceholder: 'Buscar por nombre o texto...',

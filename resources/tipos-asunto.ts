@@ -1,22 +1,18 @@
-import { z } from 'zod';
-import { catalogueAccess, defineResource, HARD_DELETE, requiredText, signedIn } from '../domain/resource';
+import { catalogueAccess, defineCatalogue, HARD_DELETE, requiredText, signedIn } from '../domain/resource';
 
 export const MENSAJE_TIPO_ASUNTO_DUPLICADO = 'Ya existe un tipo de asunto con este nombre.';
 
 /** Matter types of an appointment (table tipos_asunto); names unique ignoring case (unique index on lower(name)). */
-export const tipoAsuntoSchema = z.object({
-  name: requiredText('El nombre es obligatorio'),
-});
-
-export default defineResource({
+export default defineCatalogue({
   name: 'tipos_asunto',
   dataProvider: 'supabase',
   labels: { singular: 'Tipo de asunto', plural: 'Tipos de Asunto', gender: 'm' },
   adminTab: { order: 4 },
-  schema: tipoAsuntoSchema,
-  fields: [{ name: 'name', label: 'Nombre', widget: 'text' }],
+  columns: {
+    name: { label: 'Nombre', rule: requiredText('El nombre es obligatorio'), widget: 'text', list: { sortable: true } },
+  },
   list: {
-    columns: [{ title: 'Nombre', field: 'name', sortable: true }],
+    columns: ['name'],
     searchFields: ['name'],
     searchPlaceholder: 'Buscar por nombre...',
   },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db.js';
 import type { CatalogueConfig } from '../../domain/resource.js';
-import { cataloguePolicies } from '../../domain/resource-policies.js';
+import { catalogueSql } from '../../domain/resource-policies.js';
 import { catalogueConfigs } from '../../resources/index.js';
 
 /** The project folder: the nearest one above this module with package.json (server/db, or server/.build for the bundle). */
@@ -69,22 +69,22 @@ export async function migrate(db: Db, opts: { seed: boolean; catalogues?: readon
     });
     if (appliedNow) applied.push(name);
   }
-  return [...applied, ...(await statePolicies(db, opts.catalogues ?? catalogueConfigs()))];
+  return [...applied, ...(await stateCatalogues(db, opts.catalogues ?? catalogueConfigs()))];
 }
 
 /**
- * Each catalogue's grants and RLS policies (cataloguePolicies: the access rules compiled to SQL),
+ * Each catalogue's grants, RLS policies and checks (catalogueSql: the access rules and the columns' rules compiled to SQL),
  * applied when they differ from the ones last applied: a changed rule takes effect at the next
  * start, with no migration. Returns 'politicas <tabla>' for each table restated.
  */
-export async function statePolicies(db: Db, catalogues: readonly Pick<CatalogueConfig, 'name' | 'access' | 'deletion'>[]): Promise<string[]> {
+export async function stateCatalogues(db: Db, catalogues: readonly Parameters<typeof catalogueSql>[0][]): Promise<string[]> {
   await db.transaction(async (tx) => {
     await tx.exec(MIGRATION_LOCK);
     await tx.exec('create table if not exists app_meta.politicas (tabla text primary key, sql text not null, applied_at timestamptz not null default now())');
   });
   const stated: string[] = [];
   for (const config of catalogues) {
-    const sql = cataloguePolicies(config);
+    const sql = catalogueSql(config);
     const changed = await db.transaction(async (tx) => {
       await tx.exec(MIGRATION_LOCK);
       if ((await tx.query('select 1 from app_meta.politicas where tabla = $1 and sql = $2', [config.name, sql])).rowCount) return false;

@@ -10,7 +10,7 @@ import { test, expect, screenshot, signIn } from './fixtures';
 import { E2E_JWT_SECRET } from './global-setup';
 import { buildServer, serverArgs, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
-import { cataloguePolicies } from '../../domain/resource-policies';
+import { catalogueSql } from '../../domain/resource-policies';
 import idiomas from '../fixtures/resource-idiomas';
 
 /**
@@ -93,7 +93,7 @@ test.beforeAll(async () => {
   const db = await PGlite.create(dataDir);
   await db.exec(fs.readFileSync('tests/fixtures/idiomas.sql', 'utf8'));
   // its grants and RLS from its declaration, as the runner states them with idiomas in the registry
-  await db.exec(cataloguePolicies(idiomas));
+  await db.exec(catalogueSql(idiomas));
   await db.close();
   child = await startPortal(port);
   // this file's journeys (baseURL, the outbox with the PIN) go to this server

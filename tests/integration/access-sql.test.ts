@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, anyone, nobody, onlyLive, ownerOr, permits, signedIn, staffMember, staffOfNotaria, HARD_DELETE, type AccessRule, type Viewer } from '../../domain/resource';
 import { boundCaller, ruleSql } from '../../domain/access-sql';
 import { decodeJwt } from 'jose';
-import { statePolicies } from '../../server/db/migrate';
+import { stateCatalogues } from '../../server/db/migrate';
 import { signAccessToken } from '../../server/auth/jwt';
 import { viewerOf } from '../../server/auth/viewer';
 import type { SessionUser } from '../../server/auth/middleware';
@@ -64,7 +64,7 @@ beforeAll(async () => {
     await server.ctx.db.query(`insert into public.${table} select * from jsonb_to_recordset($1::jsonb) as r(id int, notaria_id bigint, owner_id uuid, activo boolean)`, [JSON.stringify(ROWS)]);
   }
   // the rule reads (edits are admin's), or the rule changes (reads are anyone's)
-  await statePolicies(
+  await stateCatalogues(
     server.ctx.db,
     Object.entries(RULES).flatMap(([name, rule]) => [
       { name: `leer_${name.toLowerCase()}`, access: { list: rule, create: admin, edit: admin, delete: admin }, deletion: HARD_DELETE },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notariaSchema } from '../../resources/notarias';
-import { personalSchema } from '../../resources/personal';
+import notarias from '../../resources/notarias';
+import personal from '../../resources/personal';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -31,13 +31,13 @@ const mensajes = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
 
 describe('notarías', () => {
   it("the schema refuses a phone without 6 digits ('abcdef') and an internal number that is not a positive whole number", () => {
-    expect(mensajes(notariaSchema.safeParse(notaria({ telefono: 'abcdef' })))).toEqual({
+    expect(mensajes(notarias.schema.safeParse(notaria({ telefono: 'abcdef' })))).toEqual({
       telefono: 'El teléfono debe tener al menos 6 dígitos',
     });
-    expect(notariaSchema.safeParse(notaria({ telefono: '12-34' })).success).toBe(false);
-    expect(notariaSchema.safeParse(notaria({ telefono: '+34 (925) 00.00-00' })).success).toBe(true);
+    expect(notarias.schema.safeParse(notaria({ telefono: '12-34' })).success).toBe(false);
+    expect(notarias.schema.safeParse(notaria({ telefono: '+34 (925) 00.00-00' })).success).toBe(true);
     for (const idint of [-3, 2.5, 0, 'abc']) {
-      expect(mensajes(notariaSchema.safeParse(notaria({ idint })))).toEqual({ idint: 'El número interno debe ser un número entero positivo' });
+      expect(mensajes(notarias.schema.safeParse(notaria({ idint })))).toEqual({ idint: 'El número interno debe ser un número entero positivo' });
     }
   });
 
@@ -58,6 +58,6 @@ describe('personal', () => {
     expect((await admin.from('personal').insert(row)).error).toBeNull();
     const { error } = await admin.from('personal').insert({ ...row, name: 'Dos', email: email.toUpperCase(), notaria_id: 2 });
     expect(error?.code).toBe('23505');
-    expect(personalSchema.safeParse({ ...row, calendar_type: 'google', is_active: true }).success).toBe(true);
+    expect(personal.schema.safeParse({ ...row, calendar_type: 'google', is_active: true }).success).toBe(true);
   });
 });

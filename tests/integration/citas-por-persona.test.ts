@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../support/server';
-import { actoSchema, MENSAJE_URL_ACTO } from '../../resources/actos-servicios';
+import actosServicios, { MENSAJE_URL_ACTO } from '../../resources/actos-servicios';
 
 /**
  * Who books what, through the real /rest/v1 gateway and supabase-js as the portal does: a client
@@ -116,11 +116,11 @@ describe("an act's form address", () => {
   it('is only the portal form, by the resource schema', () => {
     const base = { nombre: 'Acto', categoria_id: 1, descripcion: 'Desc', documentos_requeridos: ['DNI'] };
     for (const url_acto of evil) {
-      const parsed = actoSchema.safeParse({ ...base, url_acto });
+      const parsed = actosServicios.schema.safeParse({ ...base, url_acto });
       expect([url_acto, parsed.success, parsed.error?.issues[0].message]).toEqual([url_acto, false, MENSAJE_URL_ACTO]);
     }
     for (const url_acto of ['/formulario.html', '/formulario.html?definicion=3&modo=lectura', '', null]) {
-      expect([url_acto, actoSchema.safeParse({ ...base, url_acto }).success]).toEqual([url_acto, true]);
+      expect([url_acto, actosServicios.schema.safeParse({ ...base, url_acto }).success]).toEqual([url_acto, true]);
     }
   });
 

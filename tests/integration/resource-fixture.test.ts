@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { dataProvider } from '@refinedev/supabase';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { CrudFilter } from '@refinedev/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import idiomas from '../fixtures/resource-idiomas';
@@ -8,7 +9,7 @@ import consultas from '../fixtures/resource-consultas';
 import recordatorios from '../fixtures/resource-recordatorios';
 import { adminRoute, createRegistry, pageConfigs, resourceConfigs } from '../../resources';
 import { liveFilter, resourceMessages } from '../../domain/resource';
-import { statePolicies } from '../../server/db/migrate';
+import { stateCatalogues } from '../../server/db/migrate';
 import { prepareRow, uniqueViolation } from '../../src/crud/schema-rules';
 import { navEntries, type MenuItemLike } from '../../src/shell/navigation';
 import { serverSamples } from '../support/registry';
@@ -39,21 +40,33 @@ beforeAll(async () => {
   server = await startTestServer({}, { extraResources: [consultas, recordatorios] });
   await server.ctx.db.exec(MIGRATION);
   // what the migration runner does at start with idiomas in the registry: its grants and RLS from its declaration
-  stated = await statePolicies(server.ctx.db, [idiomas]);
+  stated = await stateCatalogues(server.ctx.db, [idiomas]);
   await server.ctx.db.exec(MIGRATION_CONSULTAS);
   await server.ctx.db.exec(MIGRATION_RECORDATORIOS);
 });
 afterAll(() => server?.close());
 
 describe('idiomas, declared once', () => {
-  it('its migration is its table in at most ten lines; its grants and RLS come from the declaration, once', async () => {
+  it('its migration is its table in at most ten lines; its grants, RLS and checks come from the declaration, once', async () => {
     expect(MIGRATION.trim().split('\n').length).toBeLessThanOrEqual(10);
-    expect(MIGRATION).not.toMatch(/\b(grant|policy)\b/i);
+    expect(MIGRATION).not.toMatch(/\b(grant|policy|check)\b/i);
+    const checks = await server.ctx.db.query<{ conname: string }>(`select conname from pg_constraint where conrelid = 'public.idiomas'::regclass and contype = 'c' order by 1`);
+    expect(checks.rows.map((r) => r.conname)).toEqual(['idiomas_codigo_regla', 'idiomas_nombre_regla']);
     expect(stated).toEqual(['politicas idiomas']);
     // a restart restates nothing while the declaration is unchanged
-    expect(await statePolicies(server.ctx.db, [idiomas])).toEqual([]);
+    expect(await stateCatalogues(server.ctx.db, [idiomas])).toEqual([]);
     const { rows } = await server.ctx.db.query<{ policyname: string }>(`select policyname from pg_policies where tablename = 'idiomas' order by 1`);
     expect(rows.map((r) => r.policyname)).toEqual(['idiomas_alta', 'idiomas_cambio', 'idiomas_lectura']);
+  });
+
+  it('a rule that no longer states a check drops it at the next start, and stating it again brings it back', async () => {
+    const names = async () =>
+      (await server.ctx.db.query<{ conname: string }>(`select conname from pg_constraint where conrelid = 'public.idiomas'::regclass and contype = 'c' order by 1`)).rows.map((r) => r.conname);
+    const loose = { ...idiomas, columns: { ...idiomas.columns, codigo: { label: 'Código', rule: z.string(), widget: 'text' as const } } };
+    expect(await stateCatalogues(server.ctx.db, [loose])).toEqual(['politicas idiomas']);
+    expect(await names()).toEqual(['idiomas_nombre_regla']);
+    expect(await stateCatalogues(server.ctx.db, [idiomas])).toEqual(['politicas idiomas']);
+    expect(await names()).toEqual(['idiomas_codigo_regla', 'idiomas_nombre_regla']);
   });
 
   it('is a Refine resource with its own admin route, out of the menu; the access control answers from it', () => {

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allows, type CatalogueConfig, type CrudAction, type Viewer } from '../../domain/resource';
+import { allows, isEdited, type CatalogueConfig, type CrudAction, type Viewer } from '../../domain/resource';
+import { columnChecks } from '../../domain/column-checks';
 import { serverSamples, tokenFor, VIEWERS, viewerOf, type ViewerRole } from './registry';
 import type { TestServer } from './server';
 
@@ -13,6 +14,9 @@ import type { TestServer } from './server';
  *   edit    a column changes or stays
  *   delete  soft: setting the deletion column false (and 'Restaurar' setting it true) works or not,
  *           and a real DELETE changes nothing for anyone; hard: the row goes or stays
+ *   checks  each check its columns' rules derive (domain/column-checks.ts) refuses, as the admin,
+ *           a row whose column breaks it (Postgres 23514, that check's name), and the column's
+ *           rule refuses that value too: the form says why before the database has to
  * Expectations come from allows(declaration, action, viewer, row): nothing is listed here.
  */
 /** The points of view: the four roles, staff working at the notaría the samples refer to, and staff of another. */
@@ -90,6 +94,33 @@ export function describeRegistryMatrix(getServer: () => TestServer, configs: () 
       if (may('edit', role, before)) expect(after[column], `${config.name}: ${role} edits ${column}`).not.toEqual(before[column]);
       else expect(after, `${config.name}: ${role} may not edit`).toEqual(before);
     });
+
+    const broken = columnChecks(config).flatMap((check) => check.conditions.map((c) => [`${check.name}: ${c.sql.slice(0, 60)}`, check.column, c.refuses] as const));
+    if (broken.length) {
+      it.each(broken)('check %s', async (name, column, value) => {
+        const declared = config.columns[column];
+        // the form never stores it: its rule refuses it, or cleans it into something else (0 → null)
+        const cleaned = isEdited(declared) ? declared.rule.safeParse(value) : null;
+        expect(cleaned?.success && cleaned.data === value, `${column}: its rule keeps ${String(value).slice(0, 20)}`).toBe(false);
+        // the check the database holds refuses it, whatever its other checks say
+        const db = getServer().ctx.db;
+        const { rows } = await db.query<{ def: string; type: string }>(
+          `select pg_get_constraintdef(c.oid) as def, format_type(a.atttypid, a.atttypmod) as type
+             from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attname = $2
+            where c.conrelid = $3::regclass and c.conname = $1`,
+          [name.split(':')[0], column, `public.${config.name}`],
+        );
+        expect(rows, `${name.split(':')[0]} is stated`).toHaveLength(1);
+        const condition = rows[0].def.replace(/^CHECK /, '').replace(/ NOT VALID$/, '');
+        const holds = await db.query<{ ok: boolean }>(`select ${condition} as ok from (select $1::${rows[0].type} as "${column}") t`, [value]);
+        expect(holds.rows[0].ok).toBe(false);
+        // and through /rest/v1 the admin's row with that value answers 23514 and stores nothing
+        const before = await count(config.name);
+        const { error } = await clients.admin.from(config.name).insert({ ...(await samples.row(config)), [column]: value });
+        expect(error?.code).toBe('23514');
+        expect(await count(config.name)).toBe(before);
+      });
+    }
 
     it.each(POINTS)('delete as %s', async (role) => {
       const id = await samples.store(config);
