@@ -18,7 +18,7 @@ import { atMost } from './lib/report.js';
 import { REPO_ROOT, startServer } from './lib/server.js';
 import { DEMO_ADMIN, DEMO_CLIENT, DEMO_STAFF, signIn, type Session } from './lib/auth.js';
 import { round } from './lib/stats.js';
-import { pageRoutes } from '../resources/page-routes.js';
+import { catalogueRoute, pageRoutes, publicPages, subpages } from '../resources/page-routes.js';
 
 const DIST = path.join(REPO_ROOT, 'dist');
 
@@ -70,15 +70,21 @@ function routePages(): Map<string, string> {
   const src = fs.readFileSync(path.join(REPO_ROOT, 'src/routes.tsx'), 'utf8');
   const consts = new Map<string, string>();
   for (const m of src.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'\s*\)\s*\)/g)) consts.set(m[1], m[2]);
+  // a route written as a constant of resources/page-routes.ts (publicPages.login, subpages.categoria, catalogueRoute)
+  const named: Record<string, Record<string, string>> = { publicPages, subpages };
+  const ROUTE = String.raw`(?:'([^']+)'|(publicPages|subpages)\.(\w+)|(catalogueRoute))`;
+  const routeOf = (literal?: string, group?: string, key?: string, catalogue?: string) => literal ?? (group && key ? named[group]?.[key] : catalogue ? catalogueRoute : undefined);
   const PAGE = String.raw`(?:lazy\(\s*\(\)\s*=>\s*import\(\s*'\.\/([^']+)'\s*\)\s*\)|(\w+))`;
   const pages = new Map<string, string>();
-  for (const m of src.matchAll(new RegExp(String.raw`path:\s*'([^']+)',\s*page:\s*` + PAGE, 'g'))) {
-    const module = m[2] ?? consts.get(m[3]);
-    if (module) pages.set(m[1], module);
+  for (const m of src.matchAll(new RegExp(String.raw`path:\s*` + ROUTE + String.raw`,\s*page:\s*` + PAGE, 'g'))) {
+    const route = routeOf(m[1], m[2], m[3], m[4]);
+    const module = m[5] ?? consts.get(m[6]);
+    if (route && module) pages.set(route, module);
   }
-  for (const m of src.matchAll(new RegExp(String.raw`of\(\s*'([^']+)',\s*` + PAGE + String.raw`(?:,\s*'([^']+)')?\s*\)`, 'g'))) {
+  for (const m of src.matchAll(new RegExp(String.raw`of\(\s*'([^']+)',\s*` + PAGE + String.raw`(?:,\s*` + ROUTE + String.raw`)?\s*\)`, 'g'))) {
     const module = m[2] ?? consts.get(m[3]);
-    const route = m[4] ?? pageRoutes[m[1]]?.path;
+    const declared = pageRoutes[m[1]];
+    const route = m[4] === 'show' ? declared?.show : (routeOf(m[4], m[5], m[6], m[7]) ?? declared?.path);
     if (module && route) pages.set(route, module);
   }
   return pages;

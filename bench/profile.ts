@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts [--routes=/expedientes,/citas] [--runs=5] [--vs=REV] [--dist=DIR]`:
+ * `npx tsx bench/profile.ts [--routes=/expedientes,/citas] [--runs=5] [--vs=REV] [--dist=DIR] [--files]`:
  * where the main thread's time goes at a cold load of a page, counted in the CPU time of the
  * renderer's main thread (the trace's thread time), not in wall time, so that other jobs on a
  * shared machine move it little (Lighthouse's figures are wall time, and moved ±40 % here when
@@ -39,6 +39,7 @@ const routes = arg('routes')?.split(',') ?? Object.keys(ROUTES);
 const runs = Number(arg('runs') ?? 5);
 const vs = arg('vs');
 const dist = path.resolve(REPO_ROOT, arg('dist') ?? 'dist');
+const byFile = args.includes('--files');
 
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: Record<string, any> }
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
@@ -63,6 +64,8 @@ async function load(browser: BrowserContext, origin: string, url: string): Promi
     // not 'networkidle': a signed-in page keeps its event stream (GET /eventos) open
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForTimeout(4000);
+    // the end of the load: stopping the profiler and the trace is a long task of the page's own (80 ms), not the page's work
+    await page.evaluate(() => performance.mark('bench:fin'));
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number } };
     const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
     await cdp.send('Tracing.end');
@@ -82,8 +85,9 @@ function analyse(events: TraceEvent[], profile: { nodes: ProfileNode[]; samples:
   const main = mains.find((m) => m.pid === fcp?.pid) ?? mains[0];
   const all = tasksOf(main.pid, main.tid);
   // top-level tasks only (a nested RunTask is inside its parent's time)
+  const fin = events.find((e) => e.name === 'bench:fin')?.ts ?? Infinity;
   const tasks: TraceEvent[] = [];
-  for (const t of all) if (!tasks.length || t.ts >= tasks[tasks.length - 1].ts + (tasks[tasks.length - 1].dur ?? 0)) tasks.push(t);
+  for (const t of all) if (t.ts < fin && (!tasks.length || t.ts >= tasks[tasks.length - 1].ts + (tasks[tasks.length - 1].dur ?? 0))) tasks.push(t);
   const navStart = events.find((e) => e.name === 'navigationStart' && e.pid === main.pid)?.ts ?? tasks[0]?.ts ?? 0;
   const fcpTs = fcp?.ts ?? navStart;
   const cpu = (t: TraceEvent) => (t.tdur ?? t.dur ?? 0) / 1000;
@@ -135,7 +139,8 @@ function originOf(f: ProfileNode['callFrame']): string {
   const source = map.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber }).source ?? '';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   if (pkg) return pkg;
-  const own = /(src\/[^/]+(?:\/[^/]+)?|providers|resources|domain)\//.exec(source)?.[1];
+  // --files: the portal's own code by file (which module of a folder costs), else by folder
+  const own = byFile ? /((?:src|providers|resources|domain|api)\/.*)$/.exec(source)?.[1] : /(src\/[^/]+(?:\/[^/]+)?|providers|resources|domain)\//.exec(source)?.[1];
   return own ?? (source ? source.replace(/^.*\//, '') : `(unmapped ${path.basename(new URL(f.url).pathname)})`);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actoSchema } from './expediente';
+import { groupThousands } from './text';
 
 /**
  * The office's work on the cases, shared by the services API and the portal: the estados of a
@@ -131,13 +132,12 @@ export const BUSQUEDA_MINIMA = 3;
 const BUSQUEDA_SERVIBLE = new RegExp(`[\\p{L}\\p{N}]{${BUSQUEDA_MINIMA}}`, 'u');
 /** Can this client search be looked up (the list sends it only then; the server refuses it otherwise)? */
 export const busquedaServible = (texto: string) => BUSQUEDA_SERVIBLE.test(texto);
-const miles = (n: number) => n.toLocaleString('es-ES', { useGrouping: true });
 
 export const MENSAJES_LISTA_DESPACHO = {
   busquedaCorta: `Escriba al menos ${BUSQUEDA_MINIMA} letras o cifras seguidas del nombre o del documento del cliente`,
   busquedaLarga: 'La búsqueda no puede superar los 200 caracteres',
-  ventana: `Solo se pueden consultar los ${miles(VENTANA_DESPACHO)} primeros expedientes de la lista; filtre por estado o busque un cliente`,
-  ventanaBusqueda: `Solo se pueden consultar los ${miles(VENTANA_BUSQUEDA)} primeros expedientes de una búsqueda; escriba más del nombre o del documento`,
+  ventana: `Solo se pueden consultar los ${groupThousands(VENTANA_DESPACHO)} primeros expedientes de la lista; filtre por estado o busque un cliente`,
+  ventanaBusqueda: `Solo se pueden consultar los ${groupThousands(VENTANA_BUSQUEDA)} primeros expedientes de una búsqueda; escriba más del nombre o del documento`,
   size: 'size debe estar entre 1 y 100',
   page: 'page debe ser un número entero de 1 en adelante',
 } as const;

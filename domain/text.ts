@@ -21,3 +21,10 @@ export function compareSpanish(a: string, b: string): number {
   if (ka !== kb) return ka < kb ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * A whole number with its thousands grouped by points, as es-ES writes it with grouping on
+ * (10000 → '10.000', 1000 → '1.000'), without Intl (see above). tests/unit/text.test.ts holds it to
+ * toLocaleString('es-ES', { useGrouping: true }).
+ */
+export const groupThousands = (n: number): string => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');

@@ -1,30 +1,57 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
-// the hook alone: antd's `notification` export also brings the static methods and their renderer
-import useNotification from 'antd/es/notification/useNotification';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 
 /**
  * Toasts of the portal: title (`message`) first, then the text (`description`).
  * @refinedev/antd's provider swaps the two, so the portal uses this one. One holder, in Root,
  * serves the login page and the portal, so a toast outlives the page change that follows it.
+ * antd's notification code (~22 KB, with rc-notification) loads with the first toast, not with
+ * every first page: the toasts asked for meanwhile show once it has.
  */
-const ToastContext = createContext<NotificationInstance | null>(null);
+const Avisos = lazy(() => import('./Avisos'));
+
+interface Toasts {
+  open: (args: ArgsProps) => void;
+  destroy: (key?: Key) => void;
+}
+const ToastContext = createContext<Toasts | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  // At the top: at the bottom a toast covered a dialog's footer (its save button, on a phone the
-  // whole footer), and while the pointer rested on it the toast stayed, so the button could not be
-  // pressed at all.
-  const [api, holder] = useNotification({ placement: 'top', maxCount: 3 });
+  const api = useRef<NotificationInstance | null>(null);
+  const pendientes = useRef<ArgsProps[]>([]);
+  const [cargar, setCargar] = useState(false);
+  const onListo = useCallback((instancia: NotificationInstance) => {
+    api.current = instancia;
+    for (const args of pendientes.current.splice(0)) instancia.open(args);
+  }, []);
+  const toasts = useMemo<Toasts>(
+    () => ({
+      open: (args) => {
+        if (api.current) return api.current.open(args);
+        pendientes.current.push(args);
+        setCargar(true);
+      },
+      destroy: (key) => {
+        pendientes.current = key === undefined ? [] : pendientes.current.filter((p) => p.key !== key);
+        api.current?.destroy(key);
+      },
+    }),
+    [],
+  );
   return (
-    <ToastContext.Provider value={api}>
-      {holder}
+    <ToastContext.Provider value={toasts}>
+      {cargar && (
+        <Suspense fallback={null}>
+          <Avisos onListo={onListo} />
+        </Suspense>
+      )}
       {children}
     </ToastContext.Provider>
   );
 }
 
-function useToastApi(): NotificationInstance {
+function useToastApi(): Toasts {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast needs a ToastProvider');
   return api;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import countries from 'i18n-iso-countries';
 import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
-import { compareSpanish, foldText } from '../../domain/text';
+import { compareSpanish, foldText, groupThousands } from '../../domain/text';
 
 countries.registerLocale(es);
 const collator = new Intl.Collator('es');
@@ -24,5 +24,13 @@ describe('foldText', () => {
   it('reads accents and case away, so a search finds what it names', () => {
     expect(foldText('Pólizas y DONACIÓN')).toBe('polizas y donacion');
     expect(foldText('Muñoz')).toBe('munoz');
+  });
+});
+
+describe('thousands grouped without Intl', () => {
+  it('writes whole numbers as es-ES does with grouping on', () => {
+    for (const n of [0, 7, 999, 1000, 1001, 9999, 10_000, 99_999, 100_000, 1_000_000, 1_234_567, 987_654_321]) {
+      expect(groupThousands(n), String(n)).toBe(n.toLocaleString('es-ES', { useGrouping: true }));
+    }
   });
 });

@@ -7,6 +7,7 @@ import Buscador from '../../crud/Buscador';
 import { useFiltroDiferido } from '../../crud/use-filtro-diferido';
 import { CalendarOutlined } from '@ant-design/icons';
 import { busquedaServible, MENSAJES_LISTA_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, type DespachoExpediente, type DespachoLista } from '../../../domain/despacho';
+import { groupThousands } from '../../../domain/text';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { formatoFecha } from '../../expediente/formato';
 import { COLOR_ESTADO, etiquetaEstado } from './datos';
@@ -155,7 +156,7 @@ function ListaDespacho() {
       )}
       {respuesta?.totalAcotado && (
         <div className="desp-aviso" role="status">
-          Se muestran los {(busqueda && !busquedaCorta ? VENTANA_BUSQUEDA : VENTANA_DESPACHO).toLocaleString('es-ES', { useGrouping: true })} primeros expedientes; filtre por estado o escriba más del nombre o del documento para acotar la lista
+          Se muestran los {groupThousands(busqueda && !busquedaCorta ? VENTANA_BUSQUEDA : VENTANA_DESPACHO)} primeros expedientes; filtre por estado o escriba más del nombre o del documento para acotar la lista
         </div>
       )}
       {movil ? (
