@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ComponentType, type Key, type ReactNode } from 'react';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
 import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 
@@ -9,7 +9,9 @@ import type { ArgsProps, NotificationInstance } from 'antd/es/notification/inter
  * antd's notification code (~22 KB, with rc-notification) loads with the first toast, not with
  * every first page: the toasts asked for meanwhile show once it has.
  */
-const Avisos = lazy(() => import('./Avisos'));
+// a chunk that cannot be loaded (offline, a deploy in between) costs the toasts, not the page:
+// ToastProvider sits above every error screen, so a failed import here would blank the portal
+const Avisos = lazy<ComponentType<{ onListo: (api: NotificationInstance) => void }>>(() => import('./Avisos').catch(() => ({ default: () => null })));
 
 interface Toasts {
   open: (args: ArgsProps) => void;

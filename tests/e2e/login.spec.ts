@@ -196,3 +196,12 @@ test("a failure loading the notarías says 'No se pudieron cargar las notarías'
   await expect(toast(page, 'Error')).toContainText('No se pudieron cargar las notarías');
   await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeDisabled();
 });
+
+test("when the toasts' code cannot be loaded, the page stays usable instead of going blank", async ({ page }) => {
+  await page.route('**/assets/Avisos-*', (route) => route.abort('connectionrefused'));
+  await page.route('**/rest/v1/notarias*', (route) => route.fulfill({ status: 500, json: { message: 'caído' } }));
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeDisabled();
+  await page.waitForTimeout(1_500);
+  await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeVisible();
+});
