@@ -18,6 +18,7 @@ import NotFound from './shell/NotFound';
 import { useNotificationProvider } from './shell/notifications';
 import AuthSync from './shell/AuthSync';
 import GuardedRoute from './shell/GuardedRoute';
+import Diferido from './shell/Diferido';
 import { publicPages } from './paths';
 
 dayjs.locale('es');
@@ -45,11 +46,13 @@ export default function Portal() {
           <Route
             element={
               <Authenticated key="private" fallback={<RedirectToLogin />} loading={<Loading />}>
-                <Layout>
-                  <Suspense fallback={<Loading />}>
-                    <Outlet />
-                  </Suspense>
-                </Layout>
+                <Diferido>
+                  <Layout>
+                    <Suspense fallback={<Loading />}>
+                      <Outlet />
+                    </Suspense>
+                  </Layout>
+                </Diferido>
               </Authenticated>
             }
           >

@@ -8,6 +8,7 @@ import { PERSONA_GUARDADA } from '../../providers/session';
 import AccountMenu from './AccountMenu';
 import Clock from './Clock';
 import Loading from './Loading';
+import Diferido from './Diferido';
 import NavLinks from './NavLinks';
 import './shell.css';
 import { pathOf } from '../paths';
@@ -39,45 +40,47 @@ export default function Layout({ children }: { children: ReactNode }) {
   // The header appears once the user is known (only when signed in and loading finished).
   if (isLoading && !identity) return <Loading />;
   return (
-    <div className="shell">
-      <a className="shell-skip" href="#contenido">
-        Saltar al contenido
-      </a>
-      <header className="shell-header">
-        <div className="shell-bar">
-          <Button
-            className="shell-menu-button"
-            type="text"
-            icon={<MenuOutlined />}
-            aria-label="Abrir menú de navegación"
-            aria-expanded={drawerOpen}
-            aria-controls="shell-drawer"
-            onClick={() => {
-              setDrawerUsed(true);
-              setDrawerOpen(true);
-            }}
-          />
-          <Link to={pathOf('dashboard')} className="shell-title">
-            Notaría
-          </Link>
-          <div className="shell-greeting">
-            <span className="shell-welcome">Bienvenido {identity?.name ?? ''}</span>
-            <Clock />
+    <Diferido>
+      <div className="shell">
+        <a className="shell-skip" href="#contenido">
+          Saltar al contenido
+        </a>
+        <header className="shell-header">
+          <div className="shell-bar">
+            <Button
+              className="shell-menu-button"
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label="Abrir menú de navegación"
+              aria-expanded={drawerOpen}
+              aria-controls="shell-drawer"
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
+            />
+            <Link to={pathOf('dashboard')} className="shell-title">
+              Notaría
+            </Link>
+            <div className="shell-greeting">
+              <span className="shell-welcome">Bienvenido {identity?.name ?? ''}</span>
+              <Clock />
+            </div>
+            <AccountMenu />
           </div>
-          <AccountMenu />
-        </div>
-        <nav className="shell-nav" aria-label="Navegación principal">
-          <NavLinks viewer={identity} />
-        </nav>
-      </header>
-      {drawerUsed && (
-        <Suspense fallback={null}>
-          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} viewer={identity} />
-        </Suspense>
-      )}
-      <main id="contenido" className="shell-content" tabIndex={-1}>
-        {children}
-      </main>
-    </div>
+          <nav className="shell-nav" aria-label="Navegación principal">
+            <NavLinks viewer={identity} />
+          </nav>
+        </header>
+        {drawerUsed && (
+          <Suspense fallback={null}>
+            <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} viewer={identity} />
+          </Suspense>
+        )}
+        <main id="contenido" className="shell-content" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </Diferido>
   );
 }
