@@ -18,7 +18,6 @@ import NotFound from './shell/NotFound';
 import { useNotificationProvider } from './shell/notifications';
 import AuthSync from './shell/AuthSync';
 import GuardedRoute from './shell/GuardedRoute';
-import Diferido from './shell/Diferido';
 import { publicPages } from './paths';
 
 dayjs.locale('es');
@@ -46,13 +45,11 @@ export default function Portal() {
           <Route
             element={
               <Authenticated key="private" fallback={<RedirectToLogin />} loading={<Loading />}>
-                <Diferido>
-                  <Layout>
-                    <Suspense fallback={<Loading />}>
-                      <Outlet />
-                    </Suspense>
-                  </Layout>
-                </Diferido>
+                <Layout>
+                  <Suspense fallback={<Loading />}>
+                    <Outlet />
+                  </Suspense>
+                </Layout>
               </Authenticated>
             }
           >
