@@ -6,20 +6,21 @@ import { antdStaticStyles, buildTimeData, bundleStats, precompress } from './scr
 const server = process.env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
 const SIDE_EFFECT_FREE =
-  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js|error-stack-parser|stackframe)[\\/]/;
+  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js|error-stack-parser|stackframe|rc-picker)[\\/]/;
 
 /**
- * The registry, the signed-in providers and what they share with every page (see codeSplitting);
- * not the pages' routes (resources/page-routes.ts, data at build), which Root reads.
+ * The registry's data (resources/refine.ts), the signed-in providers and what they share with every
+ * page (see codeSplitting); not the pages' routes (resources/page-routes.ts, data at build), which
+ * Root reads, nor the declarations, which the pages that edit their records load.
  */
 const PORTAL_CORE =
-  /[\\/]resources[\\/](?!page-routes\.ts$)|[\\/]providers[\\/](?:access-control|i18n|servicios-data|servicios-pendientes|servicios-paths|supabase-data)|[\\/]domain[\\/](?:resource|access|resource-messages|schema-blocks|expediente|mensajes)\.ts$|[\\/]node_modules[\\/]dayjs[\\/]/;
+  /[\\/]resources[\\/](?:refine|servicios-url)\.ts$|[\\/]providers[\\/](?:access-control|i18n|servicios-data|servicios-pendientes|servicios-paths|supabase-data)|[\\/]domain[\\/](?:access|resource-messages|temp-id)\.ts$|[\\/]node_modules[\\/]dayjs[\\/]/;
 
 // Two entries: the portal (index.html) and the act form shown in an iframe (formulario.html).
 export default defineConfig({
   // precompress: every asset also as .br and .gz, served by content negotiation (server/static.ts);
   // buildTimeData: the endpoints' and the pages' routes as data, without the schemas of their declarations
-  plugins: [buildTimeData(['api/routes.ts', 'resources/page-routes.ts']), react(), antdStaticStyles(), bundleStats(), precompress()],
+  plugins: [buildTimeData(['api/routes.ts', 'resources/page-routes.ts', 'resources/refine.ts']), react(), antdStaticStyles(), bundleStats(), precompress()],
   resolve: {
     alias: [
       // Refine's query strings (list pages' URL state) through qs-esm: qs itself brings ~95 KB of

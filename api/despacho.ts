@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { doors, endpoint } from './endpoint';
 import { idParams } from './common';
-import {
-  citaDespachoSchema, citasDespachoQuerySchema, despachoListaSchema, despachoQuerySchema, expedienteDespachoSchema, moverCitaSchema,
-} from '../domain/despacho';
+import { citaDespachoSchema, citasDespachoQuerySchema, despachoListaSchema, despachoQuerySchema, expedienteDespachoSchema, moverCitaSchema } from '../domain/despacho';
 
 const tag = 'Despacho (personal de la notaría)';
 

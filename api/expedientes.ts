@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { doors, endpoint } from './endpoint';
 import { idParams, listOrPage } from './common';
-import {
-  actoCreateSchema, actoSchema, actoUpdateSchema, expedienteSchema, listaExpedientesQuerySchema, nuevoExpedienteSchema,
-} from '../domain/expediente';
+import { actoCreateSchema, actoSchema, actoUpdateSchema, expedienteSchema, listaExpedientesQuerySchema, nuevoExpedienteSchema } from '../domain/expediente';
 import { actoDevueltoSchema, cambioEstadoSchema, devolverActoSchema } from '../domain/despacho';
 
 const tag = 'Expedientes y actos';

@@ -89,3 +89,28 @@ export function permits(rule: AccessRule, viewer: Viewer | Role | null | undefin
   if (rule.notariaColumn && v.role === 'staff' && row) return (v.notarias ?? []).includes(Number(row[rule.notariaColumn]));
   return true;
 }
+
+/** Refine's action names → the declarations' four. */
+export function crudAction(action: string): CrudAction | undefined {
+  if (action === 'list' || action === 'show') return 'list';
+  if (action === 'create' || action === 'clone') return 'create';
+  if (action === 'edit') return 'edit';
+  if (action === 'delete') return 'delete';
+  return undefined;
+}
+
+/**
+ * What the accessControlProvider, the route guards and the menu ask: may `viewer` do `action` on
+ * `resource`, by `rules` (each name's rule of each action, resources/index.ts's accessRules)?
+ * Names or actions the rules do not know: undefined.
+ */
+export function canAccess(
+  rules: Readonly<Record<string, ResourceAccess>>,
+  resource: string | undefined,
+  action: string,
+  viewer: Viewer | Role | null | undefined,
+): boolean | undefined {
+  const crud = crudAction(action);
+  const rule = resource === undefined ? undefined : rules[resource];
+  return rule && crud ? permits(rule[crud], viewer) : undefined;
+}

@@ -1,29 +1,11 @@
 import { z } from 'zod';
+import { isTempId } from './temp-id';
+import { ESTADOS_ACTO, MENSAJES_ACTO, MENSAJES_EXPEDIENTE, SORTABLE_EXPEDIENTE } from './expediente-rules';
 
 /**
- * Case files (expedientes) and their acts: the shapes of the services API and the rules shared
- * by the portal's forms, the server routes and the tests.
+ * Case files (expedientes) and their acts: the shapes of the services API, shared by the portal's
+ * forms, the server routes and the tests (the rules without zod are in ./expediente-rules).
  */
-
-export const MENSAJES_EXPEDIENTE = {
-  notaria: 'Debe seleccionar un notario',
-  cliente: 'Debe seleccionar un cliente',
-  titulo: 'Debe introducir un título para el expediente',
-  dueDate: 'Debe seleccionar una fecha de vencimiento',
-  sesion: 'Debe iniciar sesión para crear un expediente',
-} as const;
-
-export const MENSAJES_ACTO = {
-  idRequerido: 'ID del acto requerido para actualización',
-  titulo: 'Debe introducir un título para el acto',
-  expediente: 'Debe indicar el expediente del acto',
-  status: 'El estado del acto debe ser BORRADOR o ENVIADO',
-  fecha: 'La fecha del acto no es válida',
-  url: 'La URL del acto no es válida',
-  datos: 'Los datos del formulario no son válidos',
-  definicion: 'La definición del acto no es válida',
-  enviado: 'Un acto enviado no se puede modificar. Cambie su estado a Borrador para editarlo.',
-} as const;
 
 /** 'yyyy-mm-dd' or a full ISO date-time that names a real day. */
 function isIsoDate(value: string): boolean {
@@ -64,9 +46,6 @@ export function reglasPendientesExpediente(values: Partial<Record<keyof NuevoExp
   }
   return pending;
 }
-
-/** GET /expediente/owner/{personaId}: optional server-side page, sort and text filter. */
-export const SORTABLE_EXPEDIENTE = ['notariaNombre', 'fechaAlta', 'clienteNombre', 'dueDate', 'titulo', 'estado'] as const;
 export const listaExpedientesQuerySchema = z.object({
   page: z.coerce.number({ error: 'page debe ser un número' }).int().min(1, 'page debe ser 1 o mayor').optional(),
   pageSize: z.coerce.number({ error: 'pageSize debe ser un número' }).int().min(1).max(100, 'pageSize no puede superar 100').optional(),
@@ -90,44 +69,6 @@ export const expedienteSchema = z.object({
   clienteNombre: z.string(),
 });
 export type ExpedienteDto = z.infer<typeof expedienteSchema>;
-
-// ---- Expediente estado --------------------------------------------------------------------
-
-export type GrupoEstado = 'finalizado' | 'en_tramite' | 'pendiente';
-
-/** FINALIZADO and COMPLETADO are finished, EN_TRAMITE is in process, anything else is pending. */
-export function grupoEstado(estado: string | null | undefined): GrupoEstado {
-  const e = (estado ?? '').trim().toUpperCase();
-  if (e === 'FINALIZADO' || e === 'COMPLETADO') return 'finalizado';
-  if (e === 'EN_TRAMITE') return 'en_tramite';
-  return 'pendiente';
-}
-
-/** A finished case (FINALIZADO, COMPLETADO) takes no change from its client side until the office reopens it. */
-export const expedienteCerrado = (estado: string | null | undefined): boolean => grupoEstado(estado) === 'finalizado';
-
-/** Why a finished case refused a client's change (409), naming its real estado. */
-export function mensajeExpedienteCerrado(estado: string | null | undefined): string {
-  const nombre = (estado ?? '').trim().toUpperCase() === 'COMPLETADO' ? 'completado' : 'finalizado';
-  return `El expediente está ${nombre}: no admite cambios hasta que la notaría lo reabra.`;
-}
-
-export const ETIQUETA_GRUPO_ESTADO: Record<GrupoEstado, string> = {
-  finalizado: 'Finalizado',
-  en_tramite: 'En trámite',
-  pendiente: 'Pendiente',
-};
-
-// ---- Actos ----------------------------------------------------------------------------------
-
-export const ESTADOS_ACTO = ['BORRADOR', 'ENVIADO'] as const;
-export type EstadoActo = (typeof ESTADOS_ACTO)[number];
-/** The status codes stay the values; people read words (lists, toasts, banners). */
-export const ETIQUETA_ESTADO_ACTO: Record<EstadoActo, string> = { BORRADOR: 'Borrador', ENVIADO: 'Enviado' };
-
-/** Prefix of the id of an act kept only in the browser because its creation failed. */
-export const TEMP_ID_PREFIX = 'temp-';
-export const isTempId = (id: unknown): boolean => typeof id === 'string' && id.startsWith(TEMP_ID_PREFIX);
 
 /** datosFormulario: one entry per form section: a list of rows (otorgantes, apoderados) or one object (proposito). */
 const filaSchema = z.record(z.string().max(100), z.unknown());

@@ -25,7 +25,8 @@ import {
   type PersonaPayload,
 } from './persona';
 import { LOGIN_MENSAJES } from './login-rules';
-import { PERMISOS_FORMULARIO, permissionPreset, TIPOS_PRIVILEGIO, type Privilegio } from './representantes';
+import type { Privilegio } from './representantes';
+import { PERMISOS_FORMULARIO, permissionPreset, TIPOS_PRIVILEGIO } from './representantes-rules';
 
 export const MENSAJES_FORM = {
   nombre: 'El nombre es obligatorio',

@@ -3,11 +3,10 @@ import type { Route } from './route';
 import type { ColumnDeclaration } from './columns';
 import { permits, type CrudAction, type ResourceAccess, type Role, type Viewer } from './access';
 
-// a declaration imports everything it states from here: the access rules, the messages and the schema blocks live in their own modules
+// a declaration imports from here what it states (the access rules and the messages live in their own
+// modules); a catalogue's columns and their rules come from ./columns and ./schema-blocks, which bring zod
 export * from './access';
 export * from './resource-messages';
-export * from './schema-blocks';
-export * from './columns';
 
 /**
  * The declaration of a resource (resources/*.ts): everything the generic admin views (src/crud),
@@ -253,10 +252,14 @@ export interface ServiciosPaths {
 export interface PendientesConfig {
   /** The localStorage key of the kept records. */
   clave: string;
-  /** A record → the form it is kept in (e.g. the act's draft form). */
-  guardar: (record: Record<string, unknown>) => Record<string, unknown>;
-  /** A kept form → the record (with its `temp-` id); undefined when it is not one. */
-  leer: (stored: unknown) => ({ id?: string | number } & Record<string, unknown>) | undefined;
+  /**
+   * The form a record is kept in (e.g. the act's draft form): each kept field → the record's field
+   * it holds; the one that holds `id` holds the `temp-` id. Data, so the portal's start reads it
+   * without the declaration (resources/refine.ts).
+   */
+  campos: Record<string, string>;
+  /** A record's field that is missing → this value (else null). */
+  vacios?: Record<string, unknown>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { session } from './session';
-import { canAccessResource } from '../resources';
+import { canAccess } from '../domain/access';
+import { accessRules } from '../resources/refine';
 import { currentViewer } from './viewer';
 
 export { roleFromToken, viewerFromToken } from './viewer';
@@ -13,7 +14,7 @@ export { roleFromToken, viewerFromToken } from './viewer';
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action }) => {
     const viewer = session.get().token ? currentViewer() : { role: 'anon' as const };
-    const can = canAccessResource(resource, action, viewer) ?? true;
+    const can = canAccess(accessRules, resource, action, viewer) ?? true;
     return can ? { can } : { can, reason: 'No tiene permiso de acceso' };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

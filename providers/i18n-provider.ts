@@ -1,5 +1,5 @@
 import type { I18nProvider } from '@refinedev/core';
-import { fillTemplate, MESSAGE_TEMPLATES } from '../domain/resource';
+import { fillTemplate, MESSAGE_TEMPLATES } from '../domain/resource-messages';
 
 /** Spanish texts of Refine's own buttons, notifications and pages (no HTTP or error codes: users cannot act on them). */
 const es: Record<string, string> = {

@@ -3,7 +3,7 @@ import { endpointUrl } from './config';
 import { routes } from '../api/routes';
 import { refreshSession } from './servicios-http';
 import { session } from './session';
-import { cambioCasoSchema, type CambioCaso } from '../domain/eventos';
+import type { CambioCaso } from '../domain/eventos';
 
 /**
  * Reads the services API's event stream (GET /eventos) with fetch: the stream is authorised by the
@@ -24,10 +24,20 @@ export interface Flujo {
   cerrar(): void;
 }
 
+/** The schema of a change, loaded with the first one: zod stays out of the portal's start. */
+let esquema: Promise<typeof import('../domain/cambio-caso').cambioCasoSchema> | undefined;
+
 /** The event's data, if it is a change as the server's schema says. */
-function cambioDe(data: string): CambioCaso | null {
+async function cambioDe(data: string): Promise<CambioCaso | null> {
+  esquema ??= import('../domain/cambio-caso').then(
+    (m) => m.cambioCasoSchema,
+    (e: unknown) => {
+      esquema = undefined; // the next change tries again
+      throw e;
+    },
+  );
   try {
-    const r = cambioCasoSchema.safeParse(JSON.parse(data));
+    const r = (await esquema).safeParse(JSON.parse(data));
     return r.success ? r.data : null;
   } catch {
     return null;
@@ -75,8 +85,10 @@ export function abrirFlujo(h: { onCambio(c: CambioCaso): void; onRecargar(): voi
         } else if (e.event === 'cambio') {
           if (!enSuSitio(e.id)) return h.onRecargar();
           // read as the server's own schema says; anything else is ignored
-          const c = cambioDe(e.data);
-          if (c) h.onCambio(c);
+          // (in order: every change waits for the same schema)
+          void cambioDe(e.data).then((c) => {
+            if (c && !cerrado) h.onCambio(c);
+          });
         } else if (e.event === 'recargar') {
           enSuSitio(e.id);
           h.onRecargar();

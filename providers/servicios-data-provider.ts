@@ -3,7 +3,7 @@ import { SERVICES_URL } from './config';
 import { ServiciosError, serviciosFetch } from './servicios-http';
 import { defaultPaths, eqValues, listPath, operationPath, type ServiciosPaths } from './servicios-paths';
 import { actualizarPendiente, crearOGuardar, enviarPendientes, pendientes, type Envio, type PendientesConfig } from './servicios-pendientes';
-import { isTempId } from '../domain/expediente';
+import { isTempId } from '../domain/temp-id';
 import { PERSONA_GUARDADA } from './session';
 
 /**

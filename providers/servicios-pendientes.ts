@@ -1,5 +1,5 @@
 import type { BaseRecord } from '@refinedev/core';
-import { TEMP_ID_PREFIX, isTempId } from '../domain/expediente';
+import { TEMP_ID_PREFIX, isTempId } from '../domain/temp-id';
 import type { PendientesConfig } from '../domain/resource';
 import { ServiciosError } from './servicios-http';
 
@@ -27,16 +27,29 @@ const enviando = new Map<string, Promise<BaseRecord>>();
 /** Records created from a temp id: temp id → stored id. */
 const creados = new Map<string, string>();
 
+/** A record in the form it is kept in (the declaration's `campos`). */
+const guardado = (cfg: PendientesConfig, record: BaseRecord) =>
+  Object.fromEntries(Object.entries(cfg.campos).map(([kept, field]) => [kept, record[field] ?? cfg.vacios?.[field] ?? null]));
+
+/** A kept form → the record; undefined when it is not one (no `temp-` id). */
+function leido(cfg: PendientesConfig, stored: unknown): BaseRecord | undefined {
+  if (!stored || typeof stored !== 'object') return undefined;
+  const kept = stored as Record<string, unknown>;
+  const record = Object.fromEntries(Object.entries(cfg.campos).map(([k, field]) => [field, kept[k] ?? cfg.vacios?.[field] ?? null]));
+  return isTempId(record.id) ? record : undefined;
+}
+
 function leerTodos(cfg: PendientesConfig): BaseRecord[] {
   try {
     const v = JSON.parse(localStorage.getItem(cfg.clave) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.map(cfg.leer).filter((r): r is BaseRecord => !!r && isTempId(r.id)) : [];
+    return Array.isArray(v) ? v.map((stored) => leido(cfg, stored)).filter((r): r is BaseRecord => r !== undefined) : [];
   } catch {
     return [];
   }
 }
 
-const escribirTodos = (cfg: PendientesConfig, records: BaseRecord[]) => localStorage.setItem(cfg.clave, JSON.stringify(records.map(cfg.guardar)));
+const escribirTodos = (cfg: PendientesConfig, records: BaseRecord[]) =>
+  localStorage.setItem(cfg.clave, JSON.stringify(records.map((r) => guardado(cfg, r))));
 
 /** The kept records (not yet created) whose fields match `filtros`. */
 export function pendientes(cfg: PendientesConfig, filtros: Record<string, unknown> = {}): BaseRecord[] {

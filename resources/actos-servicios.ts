@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineCatalogue, optionalImage, requiredId, requiredText, softDelete } from '../domain/resource';
+import { anyone, catalogueAccess, softDelete } from '../domain/resource';
+import { optionalImage, requiredId, requiredText } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 export const MENSAJE_DOCUMENTOS = 'Por favor, agrega al menos un documento requerido';

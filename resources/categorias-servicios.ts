@@ -1,4 +1,6 @@
-import { anyone, catalogueAccess, defineCatalogue, optionalImage, requiredText, softDelete } from '../domain/resource';
+import { anyone, catalogueAccess, softDelete } from '../domain/resource';
+import { optionalImage, requiredText } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 
 const OBLIGATORIOS = 'Por favor completa todos los campos obligatorios';
 

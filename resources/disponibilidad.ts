@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineCatalogue, HARD_DELETE, hhmm, requiredId, timeOfDay } from '../domain/resource';
+import { anyone, catalogueAccess, HARD_DELETE } from '../domain/resource';
+import { hhmm, requiredId, timeOfDay } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 
 export const DEFAULT_START = '09:00';
 export const DEFAULT_END = '14:00';

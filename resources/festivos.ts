@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineCatalogue, HARD_DELETE, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, HARD_DELETE } from '../domain/resource';
+import { requiredId, requiredText } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 
 /**
  * The holidays of a notaría (table festivos, supabase/migrations/20260201000000_festivos.sql; its

@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { allows, permits, type CatalogueConfig, type CrudAction, type PageConfig, type ResourceConfig, type Role, type ServiciosConfig, type Viewer } from '../domain/resource';
+import { canAccess, nobody, type CatalogueConfig, type PageConfig, type ResourceAccess, type ResourceConfig, type Role, type ServiciosConfig, type Viewer } from '../domain/resource';
 import notarias from './notarias';
 import personal from './personal';
 import disponibilidad from './disponibilidad';
@@ -60,15 +60,6 @@ export { pageConfigs };
 /** The services API's declarations (dataProvider 'servicios'), in the registry's order. */
 export const serviciosResources = resourceConfigs.filter((r): r is ServiciosConfig => r.dataProvider === 'servicios');
 
-/** Refine's action names → the declaration's four. */
-export function crudAction(action: string): CrudAction | undefined {
-  if (action === 'list' || action === 'show') return 'list';
-  if (action === 'create' || action === 'clone') return 'create';
-  if (action === 'edit') return 'edit';
-  if (action === 'delete') return 'delete';
-  return undefined;
-}
-
 /** A table behind /rest/v1 with the generated views (not one with pages of its own, like citas). */
 export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase' && !('views' in r);
 
@@ -84,17 +75,17 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
   const catalogues = resources.filter(isCatalogue);
 
   /**
-   * What the accessControlProvider, the route guards and the menu ask: may `viewer` do `action` on
-   * `resource` (a resource or a page of the registry)? Names the registry does not know: undefined.
+   * The rule of each action on each name: a resource's (delete: nobody when its rows are never
+   * deleted); a page's list rule, and nobody for the rest.
    */
-  function canAccessResource(resource: string | undefined, action: string, viewer: Viewer | Role | null | undefined): boolean | undefined {
-    const crud = crudAction(action);
-    const config = resourceConfig(resource);
-    if (config) return crud ? allows(config, crud, viewer) : undefined;
-    const page = pages.find((p) => p.name === resource);
-    if (page) return crud === 'list' ? permits(page.access.list, viewer) : crud ? false : undefined;
-    return undefined;
-  }
+  const accessRules: Record<string, ResourceAccess> = Object.fromEntries([
+    ...pages.map((p) => [p.name, { list: p.access.list, create: nobody, edit: nobody, delete: nobody }]),
+    ...resources.map((r) => [r.name, r.deletion.mode === 'none' ? { ...r.access, delete: nobody } : r.access]),
+  ]);
+
+  /** May `viewer` do `action` on `resource` (a resource or a page of the registry)? Names it does not know: undefined. */
+  const canAccessResource = (resource: string | undefined, action: string, viewer: Viewer | Role | null | undefined) =>
+    canAccess(accessRules, resource, action, viewer);
 
   type Declared = Pick<PageConfig, 'name' | 'route' | 'menu'> & { show?: string; label: string; dataProviderName?: string; canDelete?: boolean; provider?: Record<string, unknown> };
   const declared: Declared[] = [
@@ -147,13 +138,14 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
     adminTabs: catalogues.filter((r) => r.adminTab).sort((a, b) => (a.adminTab?.order ?? 0) - (b.adminTab?.order ?? 0)),
     /** The catalogues served at /admin/recursos/<name>, linked from /admin/notarias, by label. */
     adminPages: catalogues.filter((r) => r.route === adminRoute(r.name)).sort((a, b) => compareSpanish(a.labels.plural, b.labels.plural)),
+    accessRules,
     canAccessResource,
     refineResources,
   };
 }
 
 const registry = createRegistry(resourceConfigs, pageConfigs);
-export const { resourceConfig, catalogueConfig, adminTabs, adminPages, canAccessResource, refineResources } = registry;
+export const { resourceConfig, catalogueConfig, adminTabs, adminPages, accessRules, canAccessResource, refineResources } = registry;
 
 /** The resources behind /rest/v1 with the generated admin views. */
 export const catalogueConfigs = (configs: ResourceConfig[] = resourceConfigs): CatalogueConfig[] => configs.filter(isCatalogue);

@@ -1,4 +1,6 @@
-import { anyone, catalogueAccess, defineCatalogue, HARD_DELETE, optionalEmail, optionalPhone, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, HARD_DELETE } from '../domain/resource';
+import { optionalEmail, optionalPhone, optionalText, optionalUrl, requiredPositiveInt, requiredText } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 
 /** Notary offices (table notarias). Deleted for real; staff and templates go with them (on delete cascade). */
 export default defineCatalogue({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { catalogueAccess, staffOfNotaria, defineCatalogue, HARD_DELETE, onlyLive, optionalText, requiredEmail, requiredId, requiredText } from '../domain/resource';
+import { catalogueAccess, staffOfNotaria, HARD_DELETE, onlyLive } from '../domain/resource';
+import { optionalText, requiredEmail, requiredId, requiredText } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 import { TIPOS_DOCUMENTO, normalizeIdentifier, validateIdentifier } from '../domain/identifiers';
 import { tratamiento } from '../domain/tratamientos';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { anyone, catalogueAccess, defineCatalogue, HARD_DELETE, onlyLive, optionalPositiveInt, requiredId, requiredText } from '../domain/resource';
+import { anyone, catalogueAccess, HARD_DELETE, onlyLive } from '../domain/resource';
+import { optionalPositiveInt, requiredId, requiredText } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 
 const REQUERIDOS = 'Por favor completa todos los campos requeridos';
 /** The act select's value for "every act" (stored as acto_id null). */

@@ -1,4 +1,6 @@
-import { catalogueAccess, defineCatalogue, HARD_DELETE, requiredText, signedIn } from '../domain/resource';
+import { catalogueAccess, HARD_DELETE, signedIn } from '../domain/resource';
+import { requiredText } from '../domain/schema-blocks';
+import { defineCatalogue } from '../domain/columns';
 
 export const MENSAJE_TIPO_ASUNTO_DUPLICADO = 'Ya existe un tipo de asunto con este nombre.';
 

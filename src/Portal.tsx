@@ -10,7 +10,7 @@ import { authProvider } from '../providers/auth-provider';
 import { accessControlProvider } from '../providers/access-control-provider';
 import { liveProvider } from '../providers/live-provider';
 import { i18nProvider } from '../providers/i18n-provider';
-import { refineResources } from '../resources';
+import { refineResources } from '../resources/refine';
 import { privateRoutes } from './routes';
 import Layout from './shell/Layout';
 import Loading from './shell/Loading';

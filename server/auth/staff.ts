@@ -3,7 +3,7 @@ import { HttpError } from '../http.js';
 import type { TokenClaims } from './jwt.js';
 import type { SessionUser } from './middleware.js';
 import type { Usuario } from './users.js';
-import { MENSAJES_DESPACHO } from '../../domain/despacho.js';
+import { MENSAJES_DESPACHO } from '../../domain/despacho-rules.js';
 
 /**
  * Staff of a notaría: an account whose identity document (type and number) is that of an active

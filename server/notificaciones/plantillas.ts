@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import type { Mail } from '../mail.js';
-import { ETIQUETA_ESTADO, type EstadoExpediente } from '../../domain/despacho.js';
+import { ETIQUETA_ESTADO, type EstadoExpediente } from '../../domain/despacho-rules.js';
 
 /**
  * The notices and their Spanish templates. A template says only what its recipient (the case's

@@ -1,7 +1,8 @@
 import type { AppContext } from '../context.js';
 import { Endpoints } from '../endpoints.js';
 import { HttpError } from '../http.js';
-import { MENSAJES_ACTO, isTempId } from '../../domain/expediente.js';
+import { MENSAJES_ACTO } from '../../domain/expediente-rules.js';
+import { isTempId } from '../../domain/temp-id.js';
 import { actos, expedientes } from '../../api/expedientes.js';
 import { crearExpediente, expedienteAutorizado, listarExpedientes } from '../services/expedientes.js';
 import { actualizarActo, crearActo, listarActos } from '../services/expedientes-actos.js';

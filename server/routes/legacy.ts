@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { Endpoints } from '../endpoints.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { HttpError, parseWith } from '../http.js';
-import { isRelationActive } from '../../domain/representantes.js';
+import { isRelationActive } from '../../domain/representantes-rules.js';
 import { personaInputSchema } from '../../domain/persona.js';
 import { legado } from '../../api/legado.js';
 import { canReadFull, findVisiblePersona, getPersona, listOwned, personaNotFound, toPersona } from '../services/personas.js';

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/db.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { HttpError } from '../http.js';
-import { ESTADOS_CON_ESCRITURA, type CopiaDto, type EstadoCopia, type TipoCopia } from '../../domain/copias.js';
+import type { CopiaDto } from '../../domain/copias.js';
+import { ESTADOS_CON_ESCRITURA, type EstadoCopia, type TipoCopia } from '../../domain/copias-rules.js';
 import { casoVisible, exigirCaso, notariasDePersonal } from './acceso-caso.js';
 import { isUuid } from './expedientes.js';
 import { notificar } from '../notificaciones/index.js';

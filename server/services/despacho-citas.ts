@@ -3,7 +3,8 @@ import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
 import { staffNotarias } from '../auth/staff.js';
 import type { SessionUser } from '../auth/middleware.js';
-import { MENSAJES_CITAS_DESPACHO, type CitaDespacho, type MoverCita } from '../../domain/despacho.js';
+import type { CitaDespacho, MoverCita } from '../../domain/despacho.js';
+import { MENSAJES_CITAS_DESPACHO } from '../../domain/despacho-rules.js';
 
 /**
  * The appointments of my notarías (public.citas.notaria_id is public.notarias.id, as the token's

@@ -3,19 +3,8 @@ import { HttpError } from '../http.js';
 import { requireStaffOf, staffNotarias } from '../auth/staff.js';
 import type { SessionUser } from '../auth/middleware.js';
 import { notificar } from '../notificaciones/index.js';
-import {
-  FILTROS_ESTADO,
-  MENSAJES_DESPACHO,
-  VENTANA_BUSQUEDA,
-  VENTANA_DESPACHO,
-  transicion,
-  type ActoDevuelto,
-  type ExpedienteDespachoDto,
-  type CambioEstado,
-  type DespachoExpediente,
-  type DespachoLista,
-  type DespachoQuery,
-} from '../../domain/despacho.js';
+import type { ActoDevuelto, ExpedienteDespachoDto, CambioEstado, DespachoExpediente, DespachoLista, DespachoQuery } from '../../domain/despacho.js';
+import { FILTROS_ESTADO, MENSAJES_DESPACHO, VENTANA_BUSQUEDA, VENTANA_DESPACHO, transicion } from '../../domain/despacho-rules.js';
 import { ACTO_NO_ENCONTRADO } from './expedientes-actos.js';
 import type { ActoDto } from '../../domain/expediente.js';
 import { isUuid } from './expedientes.js';

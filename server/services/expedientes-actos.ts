@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
-import { MENSAJES_ACTO, expedienteCerrado, mensajeExpedienteCerrado, type ActoDto, type ActoUpdate, type DatosFormulario, type EstadoActo } from '../../domain/expediente.js';
+import type { ActoDto, ActoUpdate, DatosFormulario } from '../../domain/expediente.js';
+import { MENSAJES_ACTO, expedienteCerrado, mensajeExpedienteCerrado, type EstadoActo } from '../../domain/expediente-rules.js';
 import { definicionFormularioSchema, validarDatosFormulario } from '../../domain/act-form.js';
 import { expedienteAutorizado, isUuid } from './expedientes.js';
-import { MENSAJES_DESPACHO, accionesClienteActos } from '../../domain/despacho.js';
+import { MENSAJES_DESPACHO, accionesClienteActos } from '../../domain/despacho-rules.js';
 
 /**
  * The acts of a case file. Reading them needs 'leer_actos' on the case's persona; creating and

@@ -1,7 +1,8 @@
 import { tienePermiso, type Permiso } from './permisos.js';
 import type { Queryable } from '../db/db.js';
 import { HttpError, SIN_PAGINA } from '../http.js';
-import type { ExpedienteDto, SORTABLE_EXPEDIENTE } from '../../domain/expediente.js';
+import type { ExpedienteDto } from '../../domain/expediente.js';
+import type { SORTABLE_EXPEDIENTE } from '../../domain/expediente-rules.js';
 
 /**
  * Case files in schema servicios. Every read and write goes through servicios.tiene_permiso on

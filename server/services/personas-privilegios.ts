@@ -2,7 +2,8 @@
 import type { Queryable } from '../db/db.js';
 import { isPgError } from '../db/db.js';
 import { HttpError } from '../http.js';
-import { PERMISOS_FORMULARIO, type Privilegio, type PrivilegioInput, type PrivilegioUpdate } from '../../domain/representantes.js';
+import type { Privilegio, PrivilegioInput, PrivilegioUpdate } from '../../domain/representantes.js';
+import { PERMISOS_FORMULARIO } from '../../domain/representantes-rules.js';
 
 /** camelCase permission → column ('permisoLeerFicha' → 'permiso_leer_ficha'). */
 const column = (campo: string) => campo.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -15,7 +15,8 @@
 import type { Db, Queryable } from '../db/db.js';
 import { HttpError, parseWith } from '../http.js';
 import { mergePersona, personaInputSchema, type PersonaInput } from '../../domain/persona.js';
-import { MENSAJES_PRIVILEGIO, type Privilegio } from '../../domain/representantes.js';
+import type { Privilegio } from '../../domain/representantes.js';
+import { MENSAJES_PRIVILEGIO } from '../../domain/representantes-rules.js';
 import { createPersona, PERSONA_COLUMNS, toPersona, updatePersona, withoutLinks, type PersonaRow } from './personas.js';
 import { createPrivilegio, updatePrivilegio } from './personas-privilegios.js';
 

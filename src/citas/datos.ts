@@ -1,8 +1,8 @@
 import { useList } from '@refinedev/core';
 import { useClientesBuscables } from '../persona-forms/use-clientes';
 import { session } from '../../providers/session';
-import type { CitaRow } from '../../domain/citas';
-import { ASUNTOS_POR_DEFECTO } from '../../domain/citas';
+import type { CitaRow } from '../../domain/citas-rules';
+import { ASUNTOS_POR_DEFECTO } from '../../domain/citas-rules';
 import type { Persona } from '../../domain/persona';
 import { displayName } from '../../domain/display-name';
 

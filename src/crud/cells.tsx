@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import { hhmm, weekdaysLabel, type ColumnConfig } from '../../domain/resource';
+import { type ColumnConfig } from '../../domain/resource';
+import { hhmm, weekdaysLabel } from '../../domain/schema-blocks';
 import { Secundario } from './Titulo';
 import './crud.css';
 

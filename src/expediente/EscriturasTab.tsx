@@ -5,7 +5,8 @@ import { DownloadOutlined, FilePdfOutlined, FileImageOutlined, UploadOutlined } 
 import dayjs from 'dayjs';
 import type { ExpedienteDto } from '../../domain/expediente';
 import { ACEPTA_ARCHIVOS, ETIQUETA_TIPO_DOCUMENTO, MAX_ARCHIVO_MB, TIPOS_DOCUMENTO_EXPEDIENTE, type DocumentoDto } from '../../domain/documentos';
-import { ESTADOS_CON_ESCRITURA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../domain/copias';
+import type { CopiaDto } from '../../domain/copias';
+import { ESTADOS_CON_ESCRITURA, ETIQUETA_TIPO_COPIA } from '../../domain/copias-rules';
 import { descargarDocumento, useCopiasAcciones, useCopiasExpediente, useDocumentosExpediente, useSubirDocumento } from './use-archivos-caso';
 import SolicitarCopia from './SolicitarCopia';
 import EstadoCopia from './EstadoCopia';

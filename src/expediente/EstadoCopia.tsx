@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { ETIQUETA_ESTADO_COPIA, type EstadoCopia as Estado } from '../../domain/copias';
+import { ETIQUETA_ESTADO_COPIA, type EstadoCopia as Estado } from '../../domain/copias-rules';
 
 const COLOR: Record<Estado, string> = { SOLICITADA: 'gold', EN_PREPARACION: 'blue', DISPONIBLE: 'green', RECHAZADA: 'red' };
 

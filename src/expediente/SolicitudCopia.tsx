@@ -1,6 +1,7 @@
 import { useNotification } from '@refinedev/core';
 import { Form, Input, Radio, type FormInstance } from 'antd';
-import { ETIQUETA_TIPO_COPIA, TIPOS_COPIA, solicitudCopiaSchema, type TipoCopia } from '../../domain/copias';
+import { solicitudCopiaSchema } from '../../domain/copias';
+import { ETIQUETA_TIPO_COPIA, TIPOS_COPIA, type TipoCopia } from '../../domain/copias-rules';
 import { useCopiasAcciones } from './use-archivos-caso';
 
 export interface ValoresSolicitudCopia {

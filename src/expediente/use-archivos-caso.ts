@@ -1,9 +1,6 @@
 import { useCustom, useCustomMutation, useInvalidate, useList, useSubscription } from '@refinedev/core';
 import { serviciosDescarga } from '../../providers/servicios-http';
 import { serviciosUrl } from '../../resources/servicios-url';
-import documentos from '../../resources/documentos';
-import copias from '../../resources/copias';
-import mensajes from '../../resources/mensajes';
 import type { DocumentoDto } from '../../domain/documentos';
 import type { CopiaDto } from '../../domain/copias';
 import type { MensajeDto, NoLeidosDto } from '../../domain/mensajes';
@@ -11,13 +8,14 @@ import type { MensajeDto, NoLeidosDto } from '../../domain/mensajes';
 /**
  * The documents, copies and conversation of a case through Refine's hooks on the servicios data
  * provider; the paths come from the resources' declarations (resources/documentos.ts, copias.ts,
- * mensajes.ts).
+ * mensajes.ts), read by name from Refine's resources: the shell shows the unread count without
+ * loading the declarations.
  */
 const caso = (expedienteId: string) => [{ field: 'expedienteId', operator: 'eq' as const, value: expedienteId }];
 
 export function useDocumentosExpediente(expedienteId: string) {
   const { result, query } = useList<DocumentoDto>({
-    resource: documentos.name,
+    resource: 'documentos',
     filters: caso(expedienteId),
     pagination: { mode: 'off' },
     errorNotification: false,
@@ -27,7 +25,7 @@ export function useDocumentosExpediente(expedienteId: string) {
 
 export function useDocumentosPersona(personaId: string | undefined) {
   const { result, query } = useList<DocumentoDto>({
-    resource: documentos.name,
+    resource: 'documentos',
     filters: [{ field: 'personaId', operator: 'eq', value: personaId }],
     pagination: { mode: 'off' },
     queryOptions: { enabled: !!personaId },
@@ -46,13 +44,13 @@ export function useSubirDocumento() {
     form.set('tipo', tipo);
     const endpoint = 'expedienteId' in destino ? 'subirExpediente' : 'subirPersona';
     const { data } = await mutateAsync({
-      url: serviciosUrl(documentos.name, endpoint, destino),
+      url: serviciosUrl('documentos', endpoint, destino),
       method: 'post',
       values: form as never,
       successNotification: false,
       errorNotification: false,
     });
-    await invalidate({ resource: documentos.name, invalidates: ['list'] });
+    await invalidate({ resource: 'documentos', invalidates: ['list'] });
     return data;
   };
   return { subir, subiendo: mutation.isPending };
@@ -60,11 +58,11 @@ export function useSubirDocumento() {
 
 /** Downloads a document or a delivered copy under its own name (the provider adds the session). */
 export const descargarDocumento = (doc: { id: string; nombre: string }) =>
-  serviciosDescarga(serviciosUrl(documentos.name, 'archivo', { id: doc.id }), doc.nombre);
+  serviciosDescarga(serviciosUrl('documentos', 'archivo', { id: doc.id }), doc.nombre);
 
 export function useCopiasExpediente(expedienteId: string) {
   const { result, query } = useList<CopiaDto>({
-    resource: copias.name,
+    resource: 'copias',
     filters: caso(expedienteId),
     pagination: { mode: 'off' },
     errorNotification: false,
@@ -74,7 +72,7 @@ export function useCopiasExpediente(expedienteId: string) {
 
 export function useMisCopias() {
   const { result, query } = useList<CopiaDto>({
-    resource: copias.name,
+    resource: 'copias',
     pagination: { mode: 'off' },
     errorNotification: false,
   });
@@ -82,7 +80,7 @@ export function useMisCopias() {
 }
 
 export function useCopiasDespacho() {
-  const { result, query } = useCustom<CopiaDto[]>({ url: serviciosUrl(copias.name, 'despacho'), method: 'get', errorNotification: false });
+  const { result, query } = useCustom<CopiaDto[]>({ url: serviciosUrl('copias', 'despacho'), method: 'get', errorNotification: false });
   // useCustom answers {} until the request has answered
   return { copias: Array.isArray(result.data) ? (result.data as CopiaDto[]) : [], isLoading: query.isLoading };
 }
@@ -91,17 +89,17 @@ export function useCopiasDespacho() {
 export function useCopiasAcciones() {
   const { mutateAsync, mutation } = useCustomMutation<CopiaDto>();
   const invalidate = useInvalidate();
-  const refrescar = () => invalidate({ resource: copias.name, invalidates: ['list', 'all'] });
+  const refrescar = () => invalidate({ resource: 'copias', invalidates: ['list', 'all'] });
   const opts = { successNotification: false as const, errorNotification: false as const };
   return {
     ocupado: mutation.isPending,
     solicitar: async (expedienteId: string, values: { tipo: string; motivo: string }) => {
-      const { data } = await mutateAsync({ url: serviciosUrl(copias.name, 'solicitar', { expedienteId }), method: 'post', values, ...opts });
+      const { data } = await mutateAsync({ url: serviciosUrl('copias', 'solicitar', { expedienteId }), method: 'post', values, ...opts });
       await refrescar();
       return data;
     },
     cambiar: async (id: string, values: { estado: string; documentoId?: string; motivo?: string }) => {
-      const { data } = await mutateAsync({ url: serviciosUrl(copias.name, 'cambiar', { id }), method: 'put', values, ...opts });
+      const { data } = await mutateAsync({ url: serviciosUrl('copias', 'cambiar', { id }), method: 'put', values, ...opts });
       await refrescar();
       return data;
     },
@@ -114,7 +112,7 @@ export function useCopiasAcciones() {
  */
 export function useMensajes(expedienteId: string) {
   const { result, query } = useList<MensajeDto>({
-    resource: mensajes.name,
+    resource: 'mensajes',
     filters: caso(expedienteId),
     pagination: { mode: 'off' },
     liveMode: 'auto',
@@ -129,8 +127,8 @@ export function useEnviarMensaje(expedienteId: string) {
   return {
     enviando: mutation.isPending,
     enviar: async (texto: string) => {
-      await mutateAsync({ url: serviciosUrl(mensajes.name, 'enviar', { expedienteId }), method: 'post', values: { texto }, successNotification: false, errorNotification: false });
-      await invalidate({ resource: mensajes.name, invalidates: ['list'] });
+      await mutateAsync({ url: serviciosUrl('mensajes', 'enviar', { expedienteId }), method: 'post', values: { texto }, successNotification: false, errorNotification: false });
+      await invalidate({ resource: 'mensajes', invalidates: ['list'] });
     },
   };
 }
@@ -142,12 +140,12 @@ export function useEnviarMensaje(expedienteId: string) {
  */
 export function useNoLeidos({ live = false }: { live?: boolean } = {}): NoLeidosDto {
   const { result, query } = useCustom<NoLeidosDto>({
-    url: serviciosUrl(mensajes.name, 'noLeidos'),
+    url: serviciosUrl('mensajes', 'noLeidos'),
     method: 'get',
     errorNotification: false,
   });
   useSubscription({
-    channel: `resources/${mensajes.name}`,
+    channel: `resources/${'mensajes'}`,
     enabled: live,
     // a request on its way may have been answered before this change (a message read just now): asked anew
     onLiveEvent: () => void query.refetch(),

@@ -8,14 +8,7 @@ import {
 import { ESTADOS_CIVILES, ETIQUETAS, GENEROS, REGIMENES_ECONOMICOS, TIPOS_IDENTIFICADOR } from '../../domain/persona';
 import { isoToFormDate, MENSAJES_FECHA, representativeBirthDateError, todayIso } from '../../domain/dates';
 import { REPRESENTATIVE_COUNTRIES } from '../../domain/countries';
-import {
-  AVISO_REPRESENTANTE_LEGAL,
-  ETIQUETAS_TIPO_PRIVILEGIO,
-  PERMISOS_FORMULARIO,
-  permissionPreset,
-  permissionsLocked,
-  TIPOS_PRIVILEGIO,
-} from '../../domain/representantes';
+import { AVISO_REPRESENTANTE_LEGAL, ETIQUETAS_TIPO_PRIVILEGIO, PERMISOS_FORMULARIO, permissionPreset, permissionsLocked, TIPOS_PRIVILEGIO } from '../../domain/representantes-rules';
 import { zodRule } from './zod-rule';
 import { useCatalogos } from './use-catalogos';
 import DireccionFields from './DireccionFields';

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useList, useMany, useOne, useSelect } from '@refinedev/core';
 import type { Persona } from '../../domain/persona';
 import { displayName } from '../../domain/display-name';
-import { isRelationActive, type Privilegio } from '../../domain/representantes';
+import type { Privilegio } from '../../domain/representantes';
+import { isRelationActive } from '../../domain/representantes-rules';
 import { todayIso } from '../../domain/dates';
 import { compareSpanish, foldText } from '../../domain/text';
 

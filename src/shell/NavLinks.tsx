@@ -1,10 +1,9 @@
 import { useMenu } from '@refinedev/core';
 import { Link, useLocation } from 'react-router';
-import { permits, type Viewer } from '../../domain/resource';
-import { activeEntry, navEntries, type MenuItemLike, type NavEntry } from './navigation';
+import { canAccess, type Viewer } from '../../domain/access';
+import { activeEntry, navEntries, routeOf, type MenuItemLike, type NavEntry } from './navigation';
 import { NoLeidosNav } from '../expediente/NoLeidos';
-import expedientes from '../../resources/expedientes';
-import { despachoExpedientes } from '../../resources/despacho';
+import { accessRules } from '../../resources/refine';
 
 /**
  * The navigation entries as plain links, from Refine's resources (useMenu); the current one is
@@ -16,7 +15,7 @@ export default function NavLinks({ viewer, vertical, onNavigate }: { viewer: Vie
   const entries = navEntries(menuItems as MenuItemLike[], viewer);
   const current = activeEntry(pathname, entries);
   // the unread messages show beside 'Despacho' for whom it lists cases (staff), else beside 'Expedientes'
-  const entradaNoLeidos = permits(despachoExpedientes.access.list, viewer) ? despachoExpedientes.route : expedientes.route;
+  const entradaNoLeidos = routeOf(canAccess(accessRules, 'despacho-expedientes', 'list', viewer) ? 'despacho-expedientes' : 'expedientes');
   const render = (list: NavEntry[], className: string) => (
     <ul className={className}>
       {list.map((e) => (

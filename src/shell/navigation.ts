@@ -1,5 +1,5 @@
-import type { Role, Viewer } from '../../domain/resource';
-import { canAccessResource, refineResources } from '../../resources';
+import { canAccess, type Role, type Viewer } from '../../domain/access';
+import { accessRules, refineResources } from '../../resources/refine';
 
 /**
  * The navigation bar, built from Refine's resources (useMenu's items): the declarations of
@@ -24,7 +24,7 @@ export interface MenuItemLike {
   children: MenuItemLike[];
 }
 
-const allowed = (name: string, viewer: Viewer | Role | null | undefined) => canAccessResource(name, 'list', viewer ?? 'anon') !== false;
+const allowed = (name: string, viewer: Viewer | Role | null | undefined) => canAccess(accessRules, name, 'list', viewer ?? 'anon') !== false;
 
 /** useMenu's items → the entries `viewer` may open. */
 export function navEntries(items: MenuItemLike[], viewer: Viewer | Role | null | undefined): NavEntry[] {
@@ -53,6 +53,12 @@ export function registryMenuItems(): MenuItemLike[] {
     return !parent;
   });
 }
+
+/** The route of a resource's list (its declaration's `route`), from Refine's resources. */
+export const routeOf = (name: string): string | undefined => {
+  const list = refineResources.find((r) => r.name === name)?.list;
+  return typeof list === 'string' ? list : undefined;
+};
 
 const within = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 const flat = (entries: NavEntry[]): NavEntry[] => entries.flatMap((e) => [...(e.children ? flat(e.children) : []), e]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { LUCIA } from '../support/sign-in';
-import { MENSAJES_DESPACHO } from '../../domain/despacho';
+import { MENSAJES_DESPACHO } from '../../domain/despacho-rules';
 
 /**
  * Issue 31, item 8: a staff member opened a case for themself at their notaría, moved it to

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { ANA, LUCIA } from '../support/sign-in';
-import { mensajeExpedienteCerrado } from '../../domain/expediente';
+import { mensajeExpedienteCerrado } from '../../domain/expediente-rules';
 
 /**
  * Issue 31, item 6: a finished case (FINALIZADO, COMPLETADO) is closed to its client side's

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allows, isEdited, type CatalogueConfig, type CrudAction, type Viewer } from '../../domain/resource';
+import { allows, type CatalogueConfig, type CrudAction, type Viewer } from '../../domain/resource';
+import { isEdited } from '../../domain/columns';
 import { columnChecks } from '../../domain/column-checks';
 import { serverSamples, tokenFor, VIEWERS, viewerOf, type ViewerRole } from './registry';
 import type { TestServer } from './server';

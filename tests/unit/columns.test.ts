@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogueAccess, defineCatalogue, HARD_DELETE, optionalText, requiredId, requiredPositiveInt, requiredText, type ColumnDeclaration } from '../../domain/resource';
+import { catalogueAccess, HARD_DELETE } from '../../domain/resource';
+import { optionalText, requiredId, requiredPositiveInt, requiredText } from '../../domain/schema-blocks';
+import { defineCatalogue, type ColumnDeclaration } from '../../domain/columns';
 import { columnConditions } from '../../domain/column-checks';
 
 /** A catalogue of two edited columns, a shown one and a derived list column. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actoCreateSchema, actoUpdateSchema, grupoEstado, nuevoExpedienteSchema, reglasPendientesExpediente } from '../../domain/expediente';
+import { actoCreateSchema, actoUpdateSchema, nuevoExpedienteSchema, reglasPendientesExpediente } from '../../domain/expediente';
+import { grupoEstado } from '../../domain/expediente-rules';
 
 describe('expediente estado', () => {
   it('FINALIZADO and COMPLETADO are finished, EN_TRAMITE in process, anything else pending', () => {

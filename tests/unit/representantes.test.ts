@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isRelationActive, PERMISOS_FORMULARIO, permissionPreset, permissionsLocked, privilegioInputSchema } from '../../domain/representantes';
+import { privilegioInputSchema } from '../../domain/representantes';
+import { isRelationActive, PERMISOS_FORMULARIO, permissionPreset, permissionsLocked } from '../../domain/representantes-rules';
 
 const TODAY = '2026-06-15';
 

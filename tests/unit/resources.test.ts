@@ -9,7 +9,8 @@ import actos from '../../resources/actos-servicios';
 import plantillas, { templateNames } from '../../resources/plantillas-escrituras';
 import festivos from '../../resources/festivos';
 import { adminTabs, canAccessResource, catalogueConfigs, isCatalogue, pageConfigs, refineResources, resourceConfigs } from '../../resources';
-import { allows, CRUD_ACTIONS, optionalText, requiredText, resourceMessages, weekdaysLabel } from '../../domain/resource';
+import { allows, CRUD_ACTIONS, resourceMessages } from '../../domain/resource';
+import { optionalText, requiredText, weekdaysLabel } from '../../domain/schema-blocks';
 import { formFields, prepareRow } from '../../src/crud/schema-rules';
 
 /** The message of the first problem of `field`, or undefined when the record is valid there. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diaSemana, slotsDelDia, slotsDisponibles, type ReglaDisponibilidad } from '../../domain/slots';
-import { esHoraOcupada, fechaEs, nuevaCitaSchema, proximasCitas } from '../../domain/citas';
+import { nuevaCitaSchema } from '../../domain/citas';
+import { esHoraOcupada, fechaEs, proximasCitas } from '../../domain/citas-rules';
 
 const MONDAY = '2026-03-02';
 const SATURDAY = '2026-03-07';

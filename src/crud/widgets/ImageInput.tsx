@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMAGE_MAX_BYTES } from '../../../domain/resource';
+import { IMAGE_MAX_BYTES } from '../../../domain/schema-blocks';
 
 interface Props {
   value?: string | null;

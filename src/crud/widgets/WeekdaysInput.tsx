@@ -1,5 +1,5 @@
 import { Checkbox, Space } from 'antd';
-import { WEEKDAYS, WORKING_WEEKDAYS } from '../../../domain/resource';
+import { WEEKDAYS, WORKING_WEEKDAYS } from '../../../domain/schema-blocks';
 
 interface Props {
   value?: number[];

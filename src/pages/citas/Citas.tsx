@@ -4,7 +4,7 @@ import { useDelete, useGetIdentity } from '@refinedev/core';
 import { Button, Tag } from 'antd';
 import { usePantalla } from '../../crud/use-pantalla';
 import { CalendarOutlined, CloseCircleFilled, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas';
+import { ASUNTO_POR_DEFECTO, TEXTOS_CITAS, etiquetaTipo, fechaEs, type CitaRow } from '../../../domain/citas-rules';
 import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias, usePersonal } from '../../citas/datos';
 import Tabla from '../../crud/Tabla';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Popconfirm } from 'antd';
-import { TEXTOS_CITAS } from '../../../domain/citas';
+import { TEXTOS_CITAS } from '../../../domain/citas-rules';
 
 /**
  * The confirmation of a cancel button, open from its first render: the list mounts it when the

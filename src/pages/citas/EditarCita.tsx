@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useUpdate } from '@refinedev/core';
 import { Alert, Button, Form, Modal, Select, Space } from 'antd';
-import { TEXTOS_CITAS, esHoraOcupada, nuevaCitaSchema, type CitaRow, type TipoCita } from '../../../domain/citas';
+import { nuevaCitaSchema } from '../../../domain/citas';
+import { TEXTOS_CITAS, esHoraOcupada, type CitaRow, type TipoCita } from '../../../domain/citas-rules';
 import { horaCorta } from '../../../domain/slots';
 import { useAsuntos } from '../../citas/datos';
 import { useSlots } from './use-slots';

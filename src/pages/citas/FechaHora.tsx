@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Spin, Tabs, Typography } from 'antd';
-import { TEXTOS_CITAS, TIPOS_CITA, fechaEs, type TipoCita } from '../../../domain/citas';
+import { TEXTOS_CITAS, TIPOS_CITA, fechaEs, type TipoCita } from '../../../domain/citas-rules';
 import Calendario from './Calendario';
 import './citas.css';
 

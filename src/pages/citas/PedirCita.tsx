@@ -2,15 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useCreate } from '@refinedev/core';
 import { Alert, Button, Descriptions, Empty, Modal, Select, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import {
-  TEXTOS_CITAS,
-  TIPO_CITA_POR_DEFECTO,
-  esHoraOcupada,
-  etiquetaTipo,
-  fechaEs,
-  nuevaCitaSchema,
-  type TipoCita,
-} from '../../../domain/citas';
+import { nuevaCitaSchema } from '../../../domain/citas';
+import { TEXTOS_CITAS, TIPO_CITA_POR_DEFECTO, esHoraOcupada, etiquetaTipo, fechaEs, type TipoCita } from '../../../domain/citas-rules';
 import { nombrePersona, useAsuntos, useClientes, useNotarias, usePersonal, type Notaria, type Personal } from '../../citas/datos';
 import { useSlots } from './use-slots';
 import FechaHora from './FechaHora';

@@ -1,5 +1,5 @@
 import { useList } from '@refinedev/core';
-import type { SlotOcupado } from '../../../domain/citas';
+import type { SlotOcupado } from '../../../domain/citas-rules';
 import { officeNow } from '../../../domain/dates';
 import { horaCorta, slotsDisponibles, type ReglaDisponibilidad } from '../../../domain/slots';
 

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Button, Card, Empty, List, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../../domain/copias';
+import type { CopiaDto } from '../../../domain/copias';
+import { ETIQUETA_TIPO_COPIA } from '../../../domain/copias-rules';
 import { descargarDocumento, useMisCopias } from '../../expediente/use-archivos-caso';
 import EstadoCopia from '../../expediente/EstadoCopia';
 

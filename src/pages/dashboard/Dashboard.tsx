@@ -5,8 +5,9 @@ import { Alert, AutoComplete, Button, Card, Col, Empty, Input, List, Row, Skelet
 import { CalendarOutlined, FileDoneOutlined, FolderOpenOutlined, PlusOutlined, SearchOutlined, StarOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { Identity } from '../../../providers/auth-provider';
-import { TEXTOS_CITAS, etiquetaTipo, fechaEs, proximasCitas } from '../../../domain/citas';
-import { ETIQUETA_GRUPO_ESTADO, grupoEstado, type ExpedienteDto } from '../../../domain/expediente';
+import { TEXTOS_CITAS, etiquetaTipo, fechaEs, proximasCitas } from '../../../domain/citas-rules';
+import type { ExpedienteDto } from '../../../domain/expediente';
+import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente-rules';
 import { todayIso } from '../../../domain/dates';
 import { horaCorta } from '../../../domain/slots';
 import { useCitas, useNotarias } from '../../citas/datos';

@@ -5,7 +5,7 @@ import { useCustomMutation, useInvalidate, useList } from '@refinedev/core';
 import { Alert, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { CitaDespacho } from '../../../domain/despacho';
-import { etiquetaTipo, fechaEs } from '../../../domain/citas';
+import { etiquetaTipo, fechaEs } from '../../../domain/citas-rules';
 import { despachoCitas } from '../../../resources/despacho';
 import { serviciosUrl } from '../../../resources/servicios-url';
 import { usePersonal } from '../../citas/datos';

@@ -1,6 +1,7 @@
 import { useNavigation } from '@refinedev/core';
 import { Button, Tag } from 'antd';
-import { ETIQUETA_ESTADO_COPIA, ETIQUETA_TIPO_COPIA, type CopiaDto } from '../../../domain/copias';
+import type { CopiaDto } from '../../../domain/copias';
+import { ETIQUETA_ESTADO_COPIA, ETIQUETA_TIPO_COPIA } from '../../../domain/copias-rules';
 import { despachoExpedientes } from '../../../resources/despacho';
 import { formatoFecha } from '../../expediente/formato';
 import { useCopiasDespacho } from '../../expediente/use-archivos-caso';

@@ -1,6 +1,6 @@
 import { useGetIdentity } from '@refinedev/core';
 import type { Identity } from '../../../providers/auth-provider';
-import { ETIQUETA_ESTADO, type EstadoExpediente } from '../../../domain/despacho';
+import { ETIQUETA_ESTADO, type EstadoExpediente } from '../../../domain/despacho-rules';
 
 /** The colour of each estado's tag (as the client's case list colours them). */
 export const COLOR_ESTADO: Record<EstadoExpediente, string> = { PENDIENTE: 'gold', EN_TRAMITE: 'blue', FINALIZADO: 'green', COMPLETADO: 'green' };

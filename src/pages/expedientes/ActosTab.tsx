@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Grid, Select, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ESTADOS_ACTO, ETIQUETA_ESTADO_ACTO, isTempId, type ActoDto, type EstadoActo, type ExpedienteDto } from '../../../domain/expediente';
-import { accionesClienteActos } from '../../../domain/despacho';
+import { isTempId } from '../../../domain/temp-id';
+import type { ActoDto, ExpedienteDto } from '../../../domain/expediente';
+import { ESTADOS_ACTO, ETIQUETA_ESTADO_ACTO, type EstadoActo } from '../../../domain/expediente-rules';
+import { accionesClienteActos } from '../../../domain/despacho-rules';
 import { formatoFechaHora } from '../../expediente/formato';
 import { useActos } from './use-actos';
 import NuevoActoDialog, { type ActoElegido } from './NuevoActoDialog';

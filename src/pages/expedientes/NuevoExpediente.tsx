@@ -4,7 +4,8 @@ import { Alert, Button, Card, DatePicker, Form, Input, Select, Typography } from
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { session } from '../../../providers/session';
-import { MENSAJES_EXPEDIENTE, reglasPendientesExpediente, type ExpedienteDto } from '../../../domain/expediente';
+import { reglasPendientesExpediente, type ExpedienteDto } from '../../../domain/expediente';
+import { MENSAJES_EXPEDIENTE } from '../../../domain/expediente-rules';
 import { guardarExpedienteEnSesion, useClientes, useNotarias } from './datos';
 import '../../expediente/expediente.css';
 

@@ -2,7 +2,7 @@ import { useList } from '@refinedev/core';
 import { useClientesBuscables } from '../../persona-forms/use-clientes';
 import { EXPEDIENTE_SESSION_KEY, session } from '../../../providers/session';
 import { displayName } from '../../../providers/auth-provider';
-import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente';
+import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente-rules';
 
 /** Where a clicked case row is kept for the next screens: session storage, key expedienteData. */
 export { EXPEDIENTE_SESSION_KEY };

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useCreate, useInvalidate, useList, useNotification, useUpdate } from '@refinedev/core';
-import { ETIQUETA_ESTADO_ACTO, isTempId, type ActoDto, type EstadoActo } from '../../../domain/expediente';
+import type { ActoDto } from '../../../domain/expediente';
+import { ETIQUETA_ESTADO_ACTO, type EstadoActo } from '../../../domain/expediente-rules';
+import { isTempId } from '../../../domain/temp-id';
 
 /** While an act is kept in this browser, the list is read (and the act sent) again this often. */
 const REINTENTO_MS = 15_000;
