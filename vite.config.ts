@@ -14,7 +14,7 @@ const SIDE_EFFECT_FREE =
  * Root reads, nor the declarations, which the pages that edit their records load.
  */
 const PORTAL_CORE =
-  /[\\/]resources[\\/](?:refine|servicios-url)\.ts$|[\\/]providers[\\/](?:access-control|i18n|servicios-data|servicios-pendientes|servicios-paths|supabase-data)|[\\/]domain[\\/](?:access|resource-messages|temp-id)\.ts$|[\\/]node_modules[\\/]dayjs[\\/]/;
+  /[\\/]resources[\\/](?:refine|servicios-url)\.ts$|[\\/]providers[\\/](?:access-control|i18n|servicios-data|servicios-pendientes|servicios-paths|supabase-data)|[\\/]domain[\\/](?:access|resource-messages|temp-id)\.ts$|[\\/]node_modules[\\/]dayjs[\\/](?:dayjs\.min|locale[\\/]es)\.js$/;
 
 // Two entries: the portal (index.html) and the act form shown in an iframe (formulario.html).
 export default defineConfig({
