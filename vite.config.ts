@@ -6,7 +6,7 @@ import { antdStaticStyles, buildTimeData, bundleStats, precompress } from './scr
 const server = process.env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
 const SIDE_EFFECT_FREE =
-  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js|error-stack-parser|stackframe|rc-picker)[\\/]/;
+  /[\\/]node_modules[\\/](?:react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-[\w-]+|hast-[\w-]+|unist-[\w-]+|unified|vfile[\w-]*|property-information|papaparse|markdown-table|decode-named-character-reference|character-entities[\w-]*|trough|bail|ccount|devlop|zwitch|longest-streak|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|is-plain-obj|extend|is-buffer|parse-entities|mdurl|repeat-string|xtend|@supabase[\\/](?:supabase-js|auth-js|realtime-js|storage-js|phoenix)|iceberg-js|error-stack-parser|stackframe|rc-picker|@rc-component[\\/]color-picker)[\\/]/;
 
 /**
  * The registry's data (resources/refine.ts), the signed-in providers and what they share with every
@@ -26,6 +26,9 @@ export default defineConfig({
       // Refine's query strings (list pages' URL state) through qs-esm: qs itself brings ~95 KB of
       // polyfill packages (side-channel, get-intrinsic, object-inspect...) to every signed-in page.
       { find: /^qs$/, replacement: fileURLToPath(new URL('./src/vendor/qs.ts', import.meta.url)) },
+      // rc-util's React/render, which antd's wave effect calls: one that works with React 19 and
+      // without Babel's regenerator runtime (src/vendor/rc-render.ts)
+      { find: /^rc-util\/es\/React\/render$/, replacement: fileURLToPath(new URL('./src/vendor/rc-render.ts', import.meta.url)) },
     ],
   },
   build: {

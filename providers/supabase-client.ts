@@ -1,4 +1,3 @@
-import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config';
 import { SESSION_KEYS } from './session';
@@ -7,13 +6,14 @@ import { CABECERA_IDEMPOTENCIA, conClave } from './idempotencia';
 
 /**
  * The supabase side of the signed-in portal: the two clients supabase-js is made of that the
- * portal uses, its REST (PostgREST) and its functions, without supabase-js' auth, realtime and
+ * portal uses, its REST (PostgREST) here and its functions (./supabase-functions.ts, loaded
+ * with the first call of one), without supabase-js' auth, realtime and
  * storage clients (about 30 KB on the wire, never used: sign-in is the PIN flow of the services
  * API). Each request carries the headers supabase-js sends with the `accessToken` option: the
  * anon key as apikey, and the session's access token (a JWT the gateway and RLS understand), or
  * the anon key without a session, as the bearer.
  */
-const withSession: typeof fetch = (input, init) => {
+export const withSession: typeof fetch = (input, init) => {
   // each write is a submission with its Idempotency-Key (providers/idempotencia.ts)
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   return conClave(init?.method ?? 'GET', url, init?.body, async (clave) => {
@@ -39,5 +39,4 @@ export const supabaseClient = {
   from: rest.from.bind(rest),
   schema: rest.schema.bind(rest),
   rpc: rest.rpc.bind(rest),
-  functions: new FunctionsClient(`${SUPABASE_URL}/functions/v1`, { customFetch: withSession }),
 };

@@ -40,9 +40,9 @@ export class FunctionError extends Error {
  * Answers the function's JSON; a refusal throws FunctionError with the function's message.
  */
 const callFunction: NonNullable<DataProvider['custom']> = async ({ url, method, payload }) => {
-  const { supabaseClient } = await import('./supabase-client');
+  const { supabaseFunctions } = await import('./supabase-functions');
   const name = url.replace(/^.*\/functions\/v1\//, '').replace(/^\//, '');
-  const { data, error } = await supabaseClient.functions.invoke(name, { body: payload as Record<string, unknown>, method: method.toUpperCase() as 'POST' });
+  const { data, error } = await supabaseFunctions.invoke(name, { body: payload as Record<string, unknown>, method: method.toUpperCase() as 'POST' });
   if (error) {
     const context = (error as { context?: unknown }).context;
     const status = context instanceof Response ? context.status : 0;

@@ -1,6 +1,4 @@
 import { useList } from '@refinedev/core';
-import { useClientesBuscables } from '../persona-forms/use-clientes';
-import { session } from '../../providers/session';
 import type { CitaRow } from '../../domain/citas-rules';
 import { ASUNTOS_POR_DEFECTO } from '../../domain/citas-rules';
 import type { Persona } from '../../domain/persona';
@@ -85,13 +83,4 @@ export function useCitas() {
     ...supabase,
   });
   return { citas: result.data, isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
-}
-
-/**
- * Who an appointment can be for: the clients of the signed-in person, searched on the server a page
- * at a time (see persona-forms/use-clientes); `elegida` stays named whatever the search.
- */
-export function useClientes(elegida?: string) {
-  const idPersona = session.get().idPersona ?? '';
-  return { idPersona, ...useClientesBuscables(idPersona, elegida) };
 }

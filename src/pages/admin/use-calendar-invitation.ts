@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useNotification } from '@refinedev/core';
-import { FunctionsHttpError } from '@supabase/functions-js';
-import { supabaseClient } from '../../../providers/supabase-client';
 
 export interface InvitationRequest {
   notarioId: number;
@@ -11,10 +9,11 @@ export interface InvitationRequest {
   notariaName: string;
 }
 
-/** Why a call to the function failed: its JSON message, or a connection problem. */
+/** Why a call to the function failed: its JSON message (an HTTP error's context is the answer), or a connection problem. */
 async function failureText(error: unknown): Promise<string> {
-  if (error instanceof FunctionsHttpError) {
-    const body = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    const body = (await context.json().catch(() => null)) as { message?: string } | null;
     if (body?.message) return body.message;
   }
   return 'Error de conexión';
@@ -31,7 +30,9 @@ export function useCalendarInvitation() {
   const send = async (request: InvitationRequest) => {
     setSending(true);
     try {
-      const { data, error } = await supabaseClient.functions.invoke<{ message?: string; sent?: boolean }>('send-calendar-invitation', {
+      // the functions client loads with the first invitation
+      const { supabaseFunctions } = await import('../../../providers/supabase-functions');
+      const { data, error } = await supabaseFunctions.invoke<{ message?: string; sent?: boolean }>('send-calendar-invitation', {
         body: request,
       });
       if (error) {

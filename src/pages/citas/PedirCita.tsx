@@ -4,7 +4,9 @@ import { Alert, Button, Descriptions, Empty, Modal, Select, Space, Spin, Typogra
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { nuevaCitaSchema } from '../../../domain/citas';
 import { TEXTOS_CITAS, TIPO_CITA_POR_DEFECTO, esHoraOcupada, etiquetaTipo, fechaEs, type TipoCita } from '../../../domain/citas-rules';
-import { nombrePersona, useAsuntos, useClientes, useNotarias, usePersonal, type Notaria, type Personal } from '../../citas/datos';
+import { useClientesBuscables } from '../../persona-forms/use-clientes';
+import { session } from '../../../providers/session';
+import { nombrePersona, useAsuntos, useNotarias, usePersonal, type Notaria, type Personal } from '../../citas/datos';
 import { useSlots } from './use-slots';
 import FechaHora from './FechaHora';
 import './citas.css';
@@ -48,7 +50,8 @@ export default function PedirCita({ open, onClose, asunto }: { open: boolean; on
   const { notarias, isLoading: cargandoNotarias, isError: errorNotarias } = useNotarias();
   const { personal, isLoading: cargandoPersonal } = usePersonal();
   const { asuntos, isLoading: cargandoAsuntos } = useAsuntos();
-  const { clientes, isLoading: cargandoClientes, isError: errorClientes, onSearch: buscarClientes } = useClientes(e.clientId);
+  // who it can be for: the signed-in person's clients, searched on the server; the chosen one stays named
+  const { clientes, isLoading: cargandoClientes, isError: errorClientes, onSearch: buscarClientes } = useClientesBuscables(session.get().idPersona ?? '', e.clientId);
   const horas = useSlots(e.staff?.id, e.date);
   const { mutate: crear, mutation: creacion } = useCreate();
   const guardando = creacion.isPending;

@@ -6,14 +6,17 @@ import { useGetIdentity, useNotification } from '@refinedev/core';
 import type { Identity } from '../../../providers/auth-provider';
 import ClientSelector from '../../persona-forms/ClientSelector';
 import { useClientesBuscables } from '../../persona-forms/use-clientes';
-import FichaPersona from './FichaPersona';
-import Representantes, { type RepresentanteSeleccionado } from './Representantes';
+import type { RepresentanteSeleccionado } from './Representantes';
 import CargandoDialogo from '../../crud/CargandoDialogo';
 import './datos-personales.css';
 import { Secundario, Titulo } from '../../crud/Titulo';
 import Tarjeta from '../../crud/Tarjeta';
+import { Spinner } from '../../shell/Loading';
 
-// The dialogs and their forms load when first opened: the page opens on reading a record.
+// The dialogs and their forms load when first opened; the record and its representatives when a
+// client is chosen: the page opens on the client selector.
+const FichaPersona = lazy(() => import('./FichaPersona'));
+const Representantes = lazy(() => import('./Representantes'));
 const NuevaPersonaDialog = lazy(() => import('./NuevaPersonaDialog'));
 const RepresentanteDialog = lazy(() => import('./RepresentanteDialog'));
 
@@ -55,10 +58,10 @@ export default function DatosPersonales() {
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <ClientSelector clientes={clientes} loading={isLoading} value={seleccion} onChange={seleccionar} onSearch={onSearch} />
         {seleccion ? (
-          <>
+          <Suspense fallback={<CargandoFicha />}>
             <FichaPersona id={seleccion} onCrearRepresentante={() => setRepresentante('crear')} />
             <Representantes clienteId={seleccion} onEditar={setRepresentante} />
-          </>
+          </Suspense>
         ) : (
           <Tarjeta>
             <Secundario>Seleccione un cliente para ver su ficha de datos personales</Secundario>
@@ -82,5 +85,17 @@ export default function DatosPersonales() {
         )}
       </Suspense>
     </div>
+  );
+}
+
+/** The card shown while the record's code loads. */
+function CargandoFicha() {
+  return (
+    <Tarjeta>
+      <div role="status" className="dp-cargando">
+        <Spinner size={24} />
+        <span>Cargando...</span>
+      </div>
+    </Tarjeta>
   );
 }

@@ -6,8 +6,19 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { session } from '../../../providers/session';
 import { reglasPendientesExpediente, type ExpedienteDto } from '../../../domain/expediente';
 import { MENSAJES_EXPEDIENTE } from '../../../domain/expediente-rules';
-import { guardarExpedienteEnSesion, useClientes, useNotarias } from './datos';
+import { guardarExpedienteEnSesion, useNotarias } from './datos';
+import { useClientesBuscables } from '../../persona-forms/use-clientes';
+import { displayName } from '../../../providers/auth-provider';
 import '../../expediente/expediente.css';
+
+/**
+ * The clients a case can be opened for (see persona-forms/use-clientes) as select options,
+ * searched on the server: `onSearch` is the select's.
+ */
+function useClientes() {
+  const { clientes, isLoading, onSearch } = useClientesBuscables(session.get().idPersona);
+  return { clientes: clientes.map((p) => ({ value: p.id, label: displayName(p) })), isLoading, onSearch };
+}
 
 /**
  * /expediente/nuevo and /expedientes/nuevo: notaría, client, title and due date. Each rule's

@@ -1,7 +1,5 @@
 import { useList } from '@refinedev/core';
-import { useClientesBuscables } from '../../persona-forms/use-clientes';
-import { EXPEDIENTE_SESSION_KEY, session } from '../../../providers/session';
-import { displayName } from '../../../providers/auth-provider';
+import { EXPEDIENTE_SESSION_KEY } from '../../../providers/session';
 import { ETIQUETA_GRUPO_ESTADO, grupoEstado } from '../../../domain/expediente-rules';
 
 /** Where a clicked case row is kept for the next screens: session storage, key expedienteData. */
@@ -40,11 +38,3 @@ export function useNotarias() {
   return { notarias: result.data, isLoading: query.isLoading };
 }
 
-/**
- * The clients a case can be opened for (see persona-forms/use-clientes) as select options,
- * searched on the server: `onSearch` is the select's.
- */
-export function useClientes() {
-  const { clientes, isLoading, onSearch } = useClientesBuscables(session.get().idPersona);
-  return { clientes: clientes.map((p) => ({ value: p.id, label: displayName(p) })), isLoading, onSearch };
-}
