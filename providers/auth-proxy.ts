@@ -1,4 +1,3 @@
-import { publicFunctions } from './supabase-public';
 import { dispositivoDe, guardarDispositivo } from './dispositivo';
 
 /** The actions of the hosted auth-proxy function. */
@@ -38,6 +37,8 @@ async function messageOf(response: Response): Promise<string> {
 export async function callAuthProxy(body: AuthProxyBody, fallbackMessage = 'Error al procesar la solicitud'): Promise<Record<string, unknown>> {
   // a browser that signed in with this document before says so (providers/dispositivo.ts)
   const sent = body.action === 'unifiedLogin' || body.action === 'loginWithPincode' ? withDevice(body) : body;
+  // the functions client loads with the first call: the login's first screen does without it
+  const { publicFunctions } = await import('./supabase-public-functions');
   const { data, error } = await publicFunctions.invoke('auth-proxy', { body: sent });
   if (error) {
     // FunctionsHttpError carries the Response in `context`; fetch/relay errors do not.

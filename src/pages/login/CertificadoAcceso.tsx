@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import Boton from './Boton';
 import { ACCESO_CERTIFICADO_URL, salirAlCertificado } from './certificado';
 
 /** 'Acceder con certificado digital': a plain link, the browser asks for the certificate on the way. */
@@ -6,7 +6,7 @@ export default function CertificadoAcceso(props: { notaria: string | undefined; 
   return (
     <div className="login-certificado">
       <p className="login-separador">o bien</p>
-      <Button
+      <Boton
         block
         size="large"
         href={ACCESO_CERTIFICADO_URL}
@@ -16,7 +16,7 @@ export default function CertificadoAcceso(props: { notaria: string | undefined; 
         }}
       >
         Acceder con certificado digital
-      </Button>
+      </Boton>
       <p className="login-extra">Certificado de la FNMT, DNI electrónico u otro certificado cualificado de persona física.</p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import Boton from './Boton';
 import type { TipoDocumento } from '../../../domain/identifiers';
 import { LOGIN_MENSAJES } from '../../../domain/login-rules';
 import Field, { inputProps } from './Field';
@@ -84,9 +84,9 @@ export default function InitialStep(props: {
           ))}
         </select>
       </Field>
-      <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={disabled}>
+      <Boton type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={disabled}>
         {props.busy ? 'Procesando...' : 'Acceder'}
-      </Button>
+      </Boton>
     </form>
   );
 }

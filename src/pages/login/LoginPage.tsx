@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button } from 'antd';
+import Boton from './Boton';
+import Aviso from './Aviso';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthProxyError, callAuthProxy } from '../../../providers/auth-proxy';
 import { authProvider, DESPUES_DE_ACCEDER, LOGIN_OK } from '../../../providers/auth-provider';
@@ -233,24 +234,22 @@ export default function LoginPage() {
         <h1 id="login-title" className="login-title">
           {TITLES[step]}
         </h1>
-        {alert && <Alert type="error" showIcon message={alert} className="login-alert" />}
+        {alert && <Aviso type="error" message={alert} />}
         {canje.estado === 'error' && step === 'initial' && (
-          <Alert type="error" showIcon message="No se pudo acceder con su certificado" description={canje.mensaje} className="login-alert" />
+          <Aviso type="error" message="No se pudo acceder con su certificado" description={canje.mensaje} />
         )}
         {caducada && step === 'initial' && (
-          <Alert type="warning" showIcon message="Su sesión ha caducado. Vuelva a acceder para continuar." className="login-alert" />
+          <Aviso type="warning" message="Su sesión ha caducado. Vuelva a acceder para continuar." />
         )}
 
         {step === 'initial' && pinVigente && (
-          <Alert
+          <Aviso
             type="info"
-            showIcon
-            className="login-alert"
             message={`Ya le enviamos un código para ${pinVigente.username}.`}
             action={
-              <Button size="small" onClick={() => usarPinEnviado(pinVigente)}>
+              <Boton size="small" onClick={() => usarPinEnviado(pinVigente)}>
                 Introducir el código
-              </Button>
+              </Boton>
             }
           />
         )}
@@ -277,9 +276,9 @@ export default function LoginPage() {
           />
         )}
         {step === 'initial' && (
-          <Button block size="large" className="login-llave" onClick={accederSinPin} loading={verifying} disabled={busy}>
+          <Boton block size="large" className="login-llave" onClick={accederSinPin} loading={verifying} disabled={busy}>
             Acceder con llave de acceso
-          </Button>
+          </Boton>
         )}
         {step === 'segundo-factor' && pendiente && <SegundoFactor pendiente={pendiente} onListo={entrar} />}
         {step === 'initial' && <CertificadoAcceso notaria={notaria} to={params.get('to')} />}
@@ -323,9 +322,9 @@ export default function LoginPage() {
             <p className="login-text">
               Su registro se ha completado correctamente. Pulse &apos;Acceder&apos; para recibir su código de acceso.
             </p>
-            <Button type="primary" block size="large" onClick={() => go('initial')} autoFocus>
+            <Boton type="primary" block size="large" onClick={() => go('initial')} autoFocus>
               Acceder
-            </Button>
+            </Boton>
           </>
         )}
       </section>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
+import Boton from './Boton';
 import Field, { inputProps } from './Field';
 
 /** A one-time PIN with its submit and 'Volver' buttons (the pincode and registration-pincode steps). */
@@ -37,12 +37,12 @@ export default function PinForm(props: {
         />
       </Field>
       <div className="login-actions">
-        <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
+        <Boton type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
           {props.busy ? props.busyLabel : props.submitLabel}
-        </Button>
-        <Button block size="large" onClick={props.onBack} disabled={props.busy}>
+        </Boton>
+        <Boton block size="large" onClick={props.onBack} disabled={props.busy}>
           Volver
-        </Button>
+        </Boton>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import Boton from './Boton';
 import { registroEmailError } from '../../../domain/registro-email';
 import Field, { inputProps } from './Field';
 import CapaBasica from './CapaBasica';
@@ -44,12 +44,12 @@ export default function RegistrationStep(props: {
         />
       </Field>
       <div className="login-actions">
-        <Button type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
+        <Boton type="primary" htmlType="submit" block size="large" loading={props.busy} disabled={props.busy}>
           {props.busy ? 'Enviando...' : 'Enviar'}
-        </Button>
-        <Button block size="large" onClick={props.onBack} disabled={props.busy}>
+        </Boton>
+        <Boton block size="large" onClick={props.onBack} disabled={props.busy}>
           Volver
-        </Button>
+        </Boton>
       </div>
       {/* below the buttons: the form keeps the layout the spec shows, the layer is read before sending */}
       <CapaBasica notaria={props.notaria} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button } from 'antd';
+import Boton from './Boton';
+import Aviso from './Aviso';
 import { anadirLlave, confirmarConLlave, type SegundoFactor as Pendiente } from '../../../providers/llave-acceso';
 import Field from './Field';
 
@@ -29,7 +30,7 @@ export default function SegundoFactor({ pendiente, onListo }: { pendiente: Pendi
 
   return (
     <div data-testid="segundo-factor">
-      {error && <Alert type="error" showIcon message={error} className="login-alert" />}
+      {error && <Aviso type="error" message={error} />}
       {pendiente === 'alta' ? (
         <>
           <p className="login-text">
@@ -44,12 +45,12 @@ export default function SegundoFactor({ pendiente, onListo }: { pendiente: Pendi
         <p className="login-text">Su cuenta trabaja en el despacho: confirme su identidad con su llave de acceso para continuar.</p>
       )}
       <div className="login-actions">
-        <Button type="primary" block size="large" loading={busy} onClick={hacer} autoFocus>
+        <Boton type="primary" block size="large" loading={busy} onClick={hacer} autoFocus>
           {pendiente === 'alta' ? 'Añadir llave de acceso' : 'Confirmar con llave de acceso'}
-        </Button>
-        <Button block type="link" onClick={onListo} disabled={busy}>
+        </Boton>
+        <Boton block type="link" onClick={onListo} disabled={busy}>
           Continuar sin los permisos del despacho
-        </Button>
+        </Boton>
       </div>
     </div>
   );
