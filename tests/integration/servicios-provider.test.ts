@@ -107,6 +107,33 @@ describe('the servicios data provider on the registry', () => {
     expect(localStorage.getItem('actos_pendientes') ?? '[]').toBe('[]');
   });
 
+  it("sends an act an earlier version kept in this browser, in the act's draft form, once the server answers", async () => {
+    const { data: expediente } = await provider.create({
+      resource: 'expedientes',
+      variables: { titulo: 'Testamento', dueDate: '2030-12-31', personaId: ids.carmen, notariaId: 1, links: [] },
+      meta: metaOf('expedientes'),
+    });
+    // the stored form the portal has always kept (resources/actos.ts' pendientes.campos)
+    const guardado = {
+      acto_id: 'temp-4f1c2b7e',
+      expediente_id: expediente.id,
+      titulo: 'Poder guardado sin conexión',
+      estado: 'BORRADOR',
+      fecha_creacion: new Date().toISOString(),
+      nombre_acto: null,
+      datos_formulario: { proposito: { texto: 'Vender la casa' } },
+      definicion_acto_id: null,
+      url_acto: null,
+    };
+    localStorage.setItem('actos_pendientes', JSON.stringify([guardado, { acto_id: 'no-temporal', titulo: 'ajeno' }, 'basura']));
+    const actos = await provider.getList({ resource: 'actos', filters: [eq('expedienteId', expediente.id)], meta: metaOf('actos') });
+    expect(actos).toMatchObject({ enviados: 1, total: 1 });
+    expect(actos.data).toMatchObject([{ titulo: 'Poder guardado sin conexión', status: 'BORRADOR', datosFormulario: { proposito: { texto: 'Vender la casa' } } }]);
+    expect(String(actos.data[0].id)).not.toMatch(/^temp-/);
+    // sent: no longer kept (what is not a kept act is dropped with it)
+    expect(localStorage.getItem('actos_pendientes')).toBe('[]');
+  });
+
   it('chooses the privilegios list by the filter given, and saves a representative through its named endpoint', async () => {
     await provider.custom!({
       url: serviciosUrl('privilegios', 'representante'),
