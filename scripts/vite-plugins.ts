@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { runnerImport, type Plugin } from 'vite';
+import { runnerImport, type Plugin, type PluginOption } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -111,21 +111,33 @@ export function bundleStats(): Plugin {
  */
 export function buildTimeData(files: string[]): Plugin {
   let targets = new Set<string>();
+  // the build's own plugins, so a module one of them replaces (the fixture journey's registry,
+  // tests/e2e/resource-fixture.spec.ts) is replaced in the values too
+  let plugins: PluginOption[] = [];
   return {
     name: 'notaria:build-time-data',
     apply: 'build',
     enforce: 'pre',
+    config(user) {
+      plugins = user.plugins ?? [];
+    },
     configResolved(config) {
       targets = new Set(files.map((f) => path.resolve(config.root, f)));
     },
     async load(id) {
       if (!targets.has(id)) return null;
-      const { module, dependencies } = await runnerImport<Record<string, unknown>>(id);
+      const { module, dependencies } = await runnerImport<Record<string, unknown>>(id, { plugins });
       for (const dep of dependencies) this.addWatchFile(dep);
+      const where = path.relative(process.cwd(), id);
       return Object.entries(module)
         .map(([name, value]) => {
-          if (typeof value === 'function' || value === undefined) throw new Error(`${path.relative(process.cwd(), id)}: ${name} is not plain data`);
-          return `export const ${name} = ${JSON.stringify(value)};\n`;
+          if (value === undefined) throw new Error(`${where}: ${name} is not plain data`);
+          // JSON would drop a function silently, wherever it is
+          const json = JSON.stringify(value, (key, v: unknown) => {
+            if (typeof v === 'function') throw new Error(`${where}: ${name}${key ? ` (${key})` : ''} is not plain data`);
+            return v;
+          });
+          return `export const ${name} = ${json};\n`;
         })
         .join('');
     },

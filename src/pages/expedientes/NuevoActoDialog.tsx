@@ -39,15 +39,18 @@ export default function NuevoActoDialog({ open, notariaId, onCancel, onElegido }
     if (plantillas.error) avisar?.({ type: 'error', message: 'Error', description: 'No se pudieron cargar las plantillas' });
   }, [plantillas.error, avisar]);
 
-  // every opening starts from the first step
-  useEffect(() => {
+  // every opening starts from the first step: reset as the dialog renders open, not in an effect,
+  // whose updates would come after a choice clicked before it ran (the choice was lost)
+  const [abierto, setAbierto] = useState(open);
+  if (open !== abierto) {
+    setAbierto(open);
     if (open) {
       setCategoria(undefined);
       setActo(undefined);
       setPlantillaId(SIN_PLANTILLA);
       setPidiendoTitulo(false);
     }
-  }, [open]);
+  }
 
   const paso = !categoria ? 0 : !acto ? 1 : 2;
   const plantilla = plantillas.plantillas.find((p) => p.id === plantillaId) ?? null;
