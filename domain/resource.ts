@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Route } from './route';
 import type { ColumnDeclaration } from './columns';
-import { permits, type CrudAction, type ResourceAccess, type Role, type Viewer } from './access';
+import { nobody, permits, type CrudAction, type ResourceAccess, type Role, type Viewer } from './access';
 
 // a declaration imports from here what it states (the access rules and the messages live in their own
 // modules); a catalogue's columns and their rules come from ./columns and ./schema-blocks, which bring zod
@@ -348,6 +348,10 @@ export function defineResource<T extends ServiciosConfig | PagesTableConfig>(con
 }
 export const definePage = (config: PageConfig): PageConfig => config;
 
+/** The rule of each action on the resource: its declared access, and nobody deletes rows that are never deleted. */
+export const effectiveAccess = (config: Pick<ResourceBase, 'access' | 'deletion'>): ResourceAccess =>
+  config.deletion.mode === 'none' ? { ...config.access, delete: nobody } : config.access;
+
 /** True when `viewer` may perform `action` on the resource; no role (signed out) counts as 'anon'. */
 export function allows(
   config: Pick<ResourceBase, 'access' | 'deletion'>,
@@ -355,8 +359,7 @@ export function allows(
   viewer: Viewer | Role | null | undefined,
   row?: Record<string, unknown>,
 ): boolean {
-  if (action === 'delete' && config.deletion.mode === 'none') return false;
-  return permits(config.access[action], viewer, row);
+  return permits(effectiveAccess(config)[action], viewer, row);
 }
 
 /** The rows a list shows by default: the live ones of a soft-deleted resource. */

@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { canAccess, nobody, type CatalogueConfig, type PageConfig, type ResourceAccess, type ResourceConfig, type Role, type ServiciosConfig, type Viewer } from '../domain/resource';
+import { canAccess, effectiveAccess, nobody, type CatalogueConfig, type PageConfig, type ResourceAccess, type ResourceConfig, type Role, type ServiciosConfig, type Viewer } from '../domain/resource';
 import notarias from './notarias';
 import personal from './personal';
 import disponibilidad from './disponibilidad';
@@ -74,13 +74,10 @@ export function createRegistry(resources: ResourceConfig[], pages: PageConfig[])
   const resourceConfig = (name: string | undefined): ResourceConfig | undefined => resources.find((r) => r.name === name);
   const catalogues = resources.filter(isCatalogue);
 
-  /**
-   * The rule of each action on each name: a resource's (delete: nobody when its rows are never
-   * deleted); a page's list rule, and nobody for the rest.
-   */
+  /** The rule of each action on each name: a resource's (effectiveAccess, as allows() reads it); a page's list rule, and nobody for the rest. */
   const accessRules: Record<string, ResourceAccess> = Object.fromEntries([
     ...pages.map((p) => [p.name, { list: p.access.list, create: nobody, edit: nobody, delete: nobody }]),
-    ...resources.map((r) => [r.name, r.deletion.mode === 'none' ? { ...r.access, delete: nobody } : r.access]),
+    ...resources.map((r) => [r.name, effectiveAccess(r)]),
   ]);
 
   /** May `viewer` do `action` on `resource` (a resource or a page of the registry)? Names it does not know: undefined. */
