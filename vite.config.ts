@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { antdStaticStyles, buildTimeData, bundleStats, precompress } from './scripts/vite-plugins.ts';
+import { antdStaticStyles, buildTimeData, bundleStats, narrowImport, precompress } from './scripts/vite-plugins.ts';
 
 const server = process.env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
@@ -20,7 +20,16 @@ const PORTAL_CORE =
 export default defineConfig({
   // precompress: every asset also as .br and .gz, served by content negotiation (server/static.ts);
   // buildTimeData: the endpoints' and the pages' routes as data, without the schemas of their declarations
-  plugins: [buildTimeData(['api/routes.ts', 'resources/page-routes.ts', 'resources/refine.ts']), react(), antdStaticStyles(), bundleStats(), precompress()],
+  // narrowImport: antd's form context (read by every input) needs rc-field-form's FormProvider only;
+  // the package's index brings the form engine and async-validator (~10 KB) to pages without a form
+  plugins: [
+    buildTimeData(['api/routes.ts', 'resources/page-routes.ts', 'resources/refine.ts', 'resources/admin.ts']),
+    narrowImport(/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/, 'rc-field-form', 'rc-field-form/es/FormContext'),
+    react(),
+    antdStaticStyles(),
+    bundleStats(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       // Refine's query strings (list pages' URL state) through qs-esm: qs itself brings ~95 KB of

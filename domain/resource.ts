@@ -342,6 +342,9 @@ export interface PageConfig {
 
 export type ResourceConfig = CatalogueConfig | ServiciosConfig | PagesTableConfig;
 
+/** A table behind /rest/v1 with the generated views (not one with pages of its own, like citas). */
+export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase' && !('views' in r);
+
 /** Identity with type checking: `export default defineResource({...})`; a catalogue is declared with defineCatalogue. */
 export function defineResource<T extends ServiciosConfig | PagesTableConfig>(config: T): T {
   return config;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { anyone, catalogueAccess, HARD_DELETE } from '../domain/resource';
-import { hhmm, requiredId, timeOfDay } from '../domain/schema-blocks';
+import { requiredId, timeOfDay } from '../domain/schema-blocks';
+import { hhmm } from '../domain/horario';
 import { defineCatalogue } from '../domain/columns';
 
 export const DEFAULT_START = '09:00';

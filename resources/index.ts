@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import { canAccess, effectiveAccess, nobody, type CatalogueConfig, type PageConfig, type ResourceAccess, type ResourceConfig, type Role, type ServiciosConfig, type Viewer } from '../domain/resource';
+import { canAccess, effectiveAccess, isCatalogue, nobody, type CatalogueConfig, type PageConfig, type ResourceAccess, type ResourceConfig, type Role, type ServiciosConfig, type Viewer } from '../domain/resource';
 import notarias from './notarias';
 import personal from './personal';
 import disponibilidad from './disponibilidad';
@@ -60,8 +60,7 @@ export { pageConfigs };
 /** The services API's declarations (dataProvider 'servicios'), in the registry's order. */
 export const serviciosResources = resourceConfigs.filter((r): r is ServiciosConfig => r.dataProvider === 'servicios');
 
-/** A table behind /rest/v1 with the generated views (not one with pages of its own, like citas). */
-export const isCatalogue = (r: ResourceConfig | undefined): r is CatalogueConfig => r?.dataProvider === 'supabase' && !('views' in r);
+export { isCatalogue };
 
 /** The route a catalogue without a tab is served at; only a declaration that states it is served there. */
 export const adminRoute = (name: string) => `/admin/recursos/${name}`;

@@ -53,6 +53,21 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
   return totals;
 }
 
+/**
+ * `source` imported by a module whose id matches `importer` resolves to `target`, a module of the
+ * same package: for an importer that needs one export of a package index that does not say it is
+ * free of side effects, so the bundle kept the whole package for it.
+ */
+export function narrowImport(importer: RegExp, source: string, target: string): Plugin {
+  return {
+    name: 'notaria:narrow-import',
+    enforce: 'pre',
+    resolveId(id, from) {
+      return id === source && from && importer.test(from) ? this.resolve(target, from, { skipSelf: true }) : null;
+    },
+  };
+}
+
 /** The build's output compressed as the server sends it (see precompressDir). */
 export function precompress(): Plugin {
   let outDir = 'dist';

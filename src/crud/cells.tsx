@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ColumnConfig } from '../../domain/resource';
-import { hhmm, weekdaysLabel } from '../../domain/schema-blocks';
+import { hhmm, weekdaysLabel } from '../../domain/horario';
 import { Secundario } from './Titulo';
 import './crud.css';
 

@@ -10,7 +10,8 @@ import plantillas, { templateNames } from '../../resources/plantillas-escrituras
 import festivos from '../../resources/festivos';
 import { adminTabs, canAccessResource, catalogueConfigs, isCatalogue, pageConfigs, refineResources, resourceConfigs } from '../../resources';
 import { allows, CRUD_ACTIONS, resourceMessages } from '../../domain/resource';
-import { optionalText, requiredText, weekdaysLabel } from '../../domain/schema-blocks';
+import { optionalText, requiredText } from '../../domain/schema-blocks';
+import { weekdaysLabel } from '../../domain/horario';
 import { formFields, prepareRow } from '../../src/crud/schema-rules';
 
 /** The message of the first problem of `field`, or undefined when the record is valid there. */

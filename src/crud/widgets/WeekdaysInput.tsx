@@ -1,5 +1,5 @@
 import { Checkbox, Space } from 'antd';
-import { WEEKDAYS, WORKING_WEEKDAYS } from '../../../domain/schema-blocks';
+import { WEEKDAYS, WORKING_WEEKDAYS } from '../../../domain/horario';
 
 interface Props {
   value?: number[];

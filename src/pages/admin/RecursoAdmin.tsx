@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { adminRoute, catalogueConfig } from '../../../resources';
-import ResourceList from '../../crud/ResourceList';
+import { adminNav } from '../../../resources/admin';
+import ListaDeclarada from '../../crud/ListaDeclarada';
+import Loading from '../../shell/Loading';
 import NotFound from '../../shell/NotFound';
 import { pathOf } from '../../paths';
 
@@ -12,16 +14,19 @@ import { pathOf } from '../../paths';
  * Guarded by the 'admin' page's access rule (resources/pages.ts).
  */
 export default function RecursoAdmin() {
-  const config = catalogueConfig(useParams().resource);
+  const { resource } = useParams();
   // Only a catalogue that declares this very route is served here.
-  if (!config?.route || config.route !== adminRoute(config.name)) return <NotFound />;
+  const page = adminNav.pages.find((p) => p.name === resource);
+  if (!page) return <NotFound />;
   return (
     <div>
       <Link to={pathOf('admin')}>
         <ArrowLeftOutlined /> Volver a la administración
       </Link>
-      <Typography.Title level={2}>{config.labels.plural}</Typography.Title>
-      <ResourceList config={config} />
+      <Typography.Title level={2}>{page.label}</Typography.Title>
+      <Suspense fallback={<Loading />}>
+        <ListaDeclarada name={page.name} />
+      </Suspense>
     </div>
   );
 }
