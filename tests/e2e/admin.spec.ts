@@ -79,6 +79,20 @@ test.describe('as an admin', () => {
       await expect(page.locator('.tabla tr.tabla-fila').first()).toBeVisible();
       await screenshot(page, `admin-tab-${i + 1}-${tab.toLowerCase().replace(/\s+/g, '-').normalize('NFD').replace(/[\u0300-\u036f]/g, '')}`);
     }
+    // keyboard: the open tab is the one Tab reaches; the arrows, Home and End move, Enter opens
+    const tabs = page.getByRole('tab');
+    await tabs.last().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.first()).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await expect(tabs.nth(TABS.length - 2)).toBeFocused();
+    await expect(tabs.nth(TABS.length - 2)).toHaveAttribute('aria-selected', 'false');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: TABS[TABS.length - 2], selected: true })).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: TABS[TABS.length - 2] }).locator('.tabla tr.tabla-fila').first()).toBeVisible();
+    await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('tabindex', '0');
+    await expect(page.getByRole('tab', { selected: false }).first()).toHaveAttribute('tabindex', '-1');
   });
 
   test('Notarías: messages, create, search kept in the URL, edit, delete', async ({ page }) => {

@@ -1,11 +1,11 @@
 import { createElement, lazy, Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Space, Tabs } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { adminNav } from '../../../resources/admin';
 import ListaDeclarada from '../../crud/ListaDeclarada';
 import { Titulo } from '../../crud/Titulo';
 import Loading from '../../shell/Loading';
+import Pestanas from './Pestanas';
 import { ICONOS_RECURSOS } from '../../iconos-recursos';
 import { subpages } from '../../paths';
 
@@ -51,26 +51,25 @@ export default function Admin() {
           <Link to={subpages.registroActividades}>Registro de tratamientos</Link>
         </nav>
       </div>
-      <Tabs
-        activeKey={active}
+      <Pestanas
+        label="Catálogos"
+        active={active}
         // A new tab starts from its own defaults: the previous list's page, sort and search go away.
         onChange={(key) => setParams({ tab: key })}
-        destroyOnHidden
         items={adminNav.tabs.map((tab) => ({
           key: tab.name,
           label: (
-            <Space size={6}>
+            <>
               {ICONOS_RECURSOS[tab.name] && <span aria-hidden>{createElement(ICONOS_RECURSOS[tab.name])}</span>}
               {tab.label}
-            </Space>
-          ),
-          children: (
-            <Suspense fallback={<Loading />}>
-              <ListaDeclarada name={tab.name} rowActions={ROW_ACTIONS[tab.name]} />
-            </Suspense>
+            </>
           ),
         }))}
-      />
+      >
+        <Suspense key={active} fallback={<Loading />}>
+          <ListaDeclarada name={active} rowActions={ROW_ACTIONS[active]} />
+        </Suspense>
+      </Pestanas>
     </div>
   );
 }
