@@ -15,11 +15,14 @@ export interface Pestana {
  */
 export default function Pestanas({ items, active, onChange, label, children }: { items: Pestana[]; active: string; onChange: (key: string) => void; label: string; children: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);
-  // the open tab in sight, on a phone too (a tab opened from its address may be far right)
+  // the open tab in sight, on a phone too (a tab opened from its address may be far right); not
+  // the first, in sight already: measuring it would lay the page out at once, ~10 ms at each load
+  const first = items[0]?.key;
   useEffect(() => {
+    if (active === first) return;
     const tab = bar.current?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (tab && bar.current) bar.current.scrollLeft = tab.offsetLeft - (bar.current.clientWidth - tab.offsetWidth) / 2;
-  }, [active]);
+  }, [active, first]);
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const tabs = [...(bar.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
