@@ -2,12 +2,11 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Grid, Space, Switch } from 'antd';
 // the search box alone: antd's Input carries TextArea, Password and OTP with it (~5 KB on the wire)
 import Search from 'antd/es/input/Search';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { useCan, useTable, type BaseRecord } from '@refinedev/core';
 import { liveFilter, type CatalogueConfig } from '../../domain/resource';
 import { renderCell } from './cells';
 import RowDelete from './RowDelete';
-import RowRestore from './RowRestore';
 import CardList from './CardList';
 import Tabla, { ordenDe, tablaDeRefine, type ColumnaTabla } from './Tabla';
 import CargandoDialogo from './CargandoDialogo';
@@ -15,6 +14,7 @@ import type { PeticionFormulario } from './ResourceFormModal';
 import './crud.css';
 import { searchFilter, searchText } from './search';
 import { useResourceMessages } from './use-resource-messages';
+import { useRowChanges } from './use-row-changes';
 
 // The create and edit forms load on the first 'Crear ...' or 'Editar' (pointer over or focus on
 // the button starts it): the list opens without the form inputs, date pickers and selects.
@@ -49,6 +49,7 @@ function ResourceTable({
 }: ResourceListProps & { deleted: boolean; onDeleted?: (deleted: boolean) => void }) {
   const phone = Grid.useBreakpoint().md === false;
   const messages = useResourceMessages(config);
+  const rows = useRowChanges(config, messages);
   const table = useTable({
     resource: config.name,
     syncWithLocation: true,
@@ -73,8 +74,12 @@ function ResourceTable({
     <Space wrap={phone} size="small">
       {canEdit && <Button size="small" icon={<EditOutlined />} aria-label="Editar" title="Editar" onClick={() => setEdit({ id: record.id })} {...precargar} />}
       {!deleted && rowActions?.(record)}
-      {canDelete && record.id !== undefined && <RowDelete config={config} id={record.id} />}
-      {deleted && record.id !== undefined && <RowRestore config={config} id={record.id} />}
+      {canDelete && record.id !== undefined && <RowDelete config={config} onConfirm={() => rows.deleteRow(record.id!)} loading={rows.pending(record.id)} />}
+      {deleted && record.id !== undefined && (
+        <Button size="small" icon={<UndoOutlined />} onClick={() => rows.restoreRow(record.id!)} loading={rows.pending(record.id)}>
+          Restaurar
+        </Button>
+      )}
     </Space>
   );
 
