@@ -162,6 +162,14 @@ test.describe('as an admin', () => {
 
     await openTab(page, 'Notarías');
     await search(page, nombre);
+    // by keyboard: Enter opens the confirmation, the focus stays on the row's button, Escape closes it
+    await row(page, nombre).getByRole('button', { name: 'Eliminar' }).focus();
+    await page.keyboard.press('Enter');
+    const confirmacion = page.locator('.ant-popconfirm:visible');
+    await expect(confirmacion).toContainText('¿Eliminar notaría?');
+    await expect(row(page, nombre).getByRole('button', { name: 'Eliminar' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(confirmacion).toHaveCount(0);
     await deleteRow(page, nombre);
     await expect(toast(page, 'No se pudo eliminar la notaría')).toBeVisible();
     await expect(toast(page, 'No se pudo eliminar la notaría')).toContainText('La notaría tiene citas o datos asociados.');
