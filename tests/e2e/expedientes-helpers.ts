@@ -1,6 +1,6 @@
 /** Helpers of the journeys on case files and acts. */
 import type { Page } from '@playwright/test';
-import { expect, registerUser, signIn } from './fixtures';
+import { expect, opened, registerUser, signIn } from './fixtures';
 
 export const SERVICIOS = '/nt/demo/v1/servicios';
 export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-notification-notice').filter({ hasText: text }).first();
@@ -38,6 +38,7 @@ export async function choose(page: Page, label: string, option: string) {
 export async function nuevoActo(page: Page, categoria: string, acto: string, titulo: string, plantilla?: string) {
   await page.getByRole('button', { name: 'Nuevo acto' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Nuevo acto' });
+  await opened(dialogo);
   await dialogo.getByRole('listitem').filter({ hasText: categoria }).click();
   await dialogo.getByRole('listitem').filter({ hasText: acto }).click();
   await expect(dialogo.getByRole('radio', { name: 'Sin plantilla' })).toBeVisible();

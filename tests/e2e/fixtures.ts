@@ -105,6 +105,17 @@ export async function clickMenuItem(item: Locator) {
   }).toPass({ timeout: 10_000 });
 }
 
+/**
+ * Waits until an antd dialog has finished opening. Its zoom moves the content between a click's
+ * press and release, and the click then reaches their common ancestor, not the button under the
+ * pointer (seen in CI: a category of 'Nuevo acto' clicked 60 ms after the dialog opened, and
+ * nothing happened).
+ */
+export async function opened(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-(?:appear|enter)\b/);
+}
+
 /** The antd select whose input is labelled `label` (its root element, to click or read). */
 export function antSelect(page: Page, label: string) {
   return page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
