@@ -1,7 +1,8 @@
-import { use, type ReactNode } from 'react';
+import { Suspense, use, type ReactNode } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { isCatalogue, type CatalogueConfig, type ResourceConfig } from '../../domain/resource';
 import ResourceList from './ResourceList';
+import Loading from '../shell/Loading';
 
 /**
  * Each declaration file, loaded on demand (resources/<file>.ts exports its declaration as default);
@@ -36,12 +37,22 @@ function declaracion(name: string): Promise<CatalogueConfig | undefined> {
   return promise;
 }
 
+type Props = { name: string; rowActions?: (record: BaseRecord) => ReactNode };
+
 /**
- * The generated list of the catalogue `name`, once its declaration has arrived: a page that names
- * its catalogues as data (resources/admin.ts) loads the one it shows, not the registry with every
- * schema. Suspends meanwhile (a Suspense around it shows the wait).
+ * The generated list of the catalogue `name`, once its declaration has arrived ('Cargando...'
+ * meanwhile): a page that names its catalogues as data (resources/admin.ts) loads the one it
+ * shows, not the registry with every schema.
  */
-export default function ListaDeclarada({ name, rowActions }: { name: string; rowActions?: (record: BaseRecord) => ReactNode }) {
+export default function ListaDeclarada(props: Props) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Lista {...props} />
+    </Suspense>
+  );
+}
+
+function Lista({ name, rowActions }: Props) {
   const config = use(declaracion(name));
   return config ? <ResourceList config={config} rowActions={rowActions} /> : null;
 }

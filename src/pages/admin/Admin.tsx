@@ -4,7 +4,6 @@ import type { BaseRecord } from '@refinedev/core';
 import { adminNav } from '../../../resources/admin';
 import ListaDeclarada from '../../crud/ListaDeclarada';
 import { Titulo } from '../../crud/Titulo';
-import Loading from '../../shell/Loading';
 import Pestanas from './Pestanas';
 import { ICONOS_RECURSOS } from '../../iconos-recursos';
 import { subpages } from '../../paths';
@@ -66,9 +65,7 @@ export default function Admin() {
           ),
         }))}
       >
-        <Suspense key={active} fallback={<Loading />}>
-          <ListaDeclarada name={active} rowActions={ROW_ACTIONS[active]} />
-        </Suspense>
+        <ListaDeclarada key={active} name={active} rowActions={ROW_ACTIONS[active]} />
       </Pestanas>
     </div>
   );

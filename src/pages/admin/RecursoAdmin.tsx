@@ -1,10 +1,8 @@
-import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { adminNav } from '../../../resources/admin';
 import ListaDeclarada from '../../crud/ListaDeclarada';
-import Loading from '../../shell/Loading';
 import NotFound from '../../shell/NotFound';
 import { pathOf } from '../../paths';
 
@@ -24,9 +22,7 @@ export default function RecursoAdmin() {
         <ArrowLeftOutlined /> Volver a la administración
       </Link>
       <Typography.Title level={2}>{page.label}</Typography.Title>
-      <Suspense fallback={<Loading />}>
-        <ListaDeclarada name={page.name} />
-      </Suspense>
+      <ListaDeclarada name={page.name} />
     </div>
   );
 }
